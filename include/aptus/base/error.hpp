@@ -1,0 +1,27 @@
+// The one exception type of libaptus. Only the CLI catches it, prints
+// "E: <what>" and exits 100. Context is prepended as the error travels up
+// ("while reading X: ..."), so the message names where things went wrong.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace aptus {
+
+class Error : public std::runtime_error {
+public:
+    explicit Error(const std::string& message) : std::runtime_error(message) {}
+
+    // A new error whose message is "<context>: <this message>".
+    Error with_context(std::string_view context) const;
+};
+
+// An error located in a file: "<file>:<line>: <message>". line 0 means
+// "the file as a whole" and prints no line number.
+Error file_error(std::string_view file, unsigned line, std::string_view message);
+
+// An error from a failed system call: "<what>: <path>: <strerror(errno)>".
+Error system_error(std::string_view what, std::string_view path, int errnum);
+
+}  // namespace aptus

@@ -1,0 +1,40 @@
+// Reading and writing whole files. Writes are atomic: a temporary file in
+// the same directory, fsync, rename, fsync of the directory, so a reader or a
+// crash sees the old content or the new, never a mix.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace aptus {
+
+// The whole file as a string; throws aptus::Error naming the path.
+std::string read_file(const std::string& path);
+
+// Replace `path` with `content` atomically (temp file, fsync, rename).
+void write_file_atomic(const std::string& path, std::string_view content, unsigned mode = 0644);
+
+bool path_exists(const std::string& path);
+bool is_directory(const std::string& path);
+
+// A read-only memory mapping of a whole file. Empty files map to an empty view.
+class MappedFile {
+public:
+    explicit MappedFile(const std::string& path);
+    ~MappedFile();
+    MappedFile(const MappedFile&) = delete;
+    MappedFile& operator=(const MappedFile&) = delete;
+    MappedFile(MappedFile&& other) noexcept;
+    MappedFile& operator=(MappedFile&& other) noexcept;
+
+    std::string_view view() const { return {static_cast<const char*>(data_), size_}; }
+    const std::string& path() const { return path_; }
+
+private:
+    std::string path_;
+    void* data_ = nullptr;
+    size_t size_ = 0;
+};
+
+}  // namespace aptus

@@ -1,0 +1,26 @@
+// Small string helpers used by every parser. ASCII only: Debian control
+// data is ASCII in every place where case or spaces matter.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace aptus {
+
+constexpr char ascii_lower(char c) { return (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c; }
+constexpr bool is_blank(char c) { return c == ' ' || c == '\t'; }
+constexpr bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
+constexpr bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+constexpr bool is_alnum(char c) { return is_digit(c) || is_alpha(c); }
+
+bool iequals(std::string_view a, std::string_view b);
+std::string to_lower(std::string_view s);
+std::string_view trim(std::string_view s);
+bool starts_with(std::string_view s, std::string_view prefix);
+bool ends_with(std::string_view s, std::string_view suffix);
+// Split on any run of blanks/newlines; empty words are dropped.
+std::vector<std::string_view> split_words(std::string_view s);
+
+}  // namespace aptus

@@ -1,0 +1,34 @@
+#include "aptus/base/error.hpp"
+
+#include <cstring>
+
+namespace aptus {
+
+Error Error::with_context(std::string_view context) const {
+    std::string msg(context);
+    msg += ": ";
+    msg += what();
+    return Error(msg);
+}
+
+Error file_error(std::string_view file, unsigned line, std::string_view message) {
+    std::string msg(file);
+    if (line != 0) {
+        msg += ':';
+        msg += std::to_string(line);
+    }
+    msg += ": ";
+    msg += message;
+    return Error(msg);
+}
+
+Error system_error(std::string_view what, std::string_view path, int errnum) {
+    std::string msg(what);
+    msg += ' ';
+    msg += path;
+    msg += ": ";
+    msg += std::strerror(errnum);
+    return Error(msg);
+}
+
+}  // namespace aptus

@@ -1,0 +1,137 @@
+#include "aptus/base/file.hpp"
+
+#include <cerrno>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <utility>
+
+#include "aptus/base/error.hpp"
+
+namespace aptus {
+
+namespace {
+
+class Fd {
+public:
+    explicit Fd(int fd) : fd_(fd) {}
+    ~Fd() { if (fd_ >= 0) ::close(fd_); }
+    Fd(const Fd&) = delete;
+    Fd& operator=(const Fd&) = delete;
+    int get() const { return fd_; }
+    int release() { return std::exchange(fd_, -1); }
+
+private:
+    int fd_;
+};
+
+std::string parent_dir(const std::string& path) {
+    auto slash = path.rfind('/');
+    if (slash == std::string::npos) return ".";
+    if (slash == 0) return "/";
+    return path.substr(0, slash);
+}
+
+}  // namespace
+
+std::string read_file(const std::string& path) {
+    Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+    if (fd.get() < 0) throw system_error("Could not open", path, errno);
+    struct stat st {};
+    if (::fstat(fd.get(), &st) != 0) throw system_error("Could not stat", path, errno);
+    std::string content;
+    if (S_ISREG(st.st_mode)) content.reserve(size_t(st.st_size));
+    char buf[1 << 16];
+    for (;;) {
+        ssize_t n = ::read(fd.get(), buf, sizeof buf);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            throw system_error("Could not read", path, errno);
+        }
+        if (n == 0) break;
+        content.append(buf, size_t(n));
+    }
+    return content;
+}
+
+void write_file_atomic(const std::string& path, std::string_view content, unsigned mode) {
+    std::string tmp = path + ".aptus-new";
+    {
+        Fd fd(::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode));
+        if (fd.get() < 0) throw system_error("Could not create", tmp, errno);
+        size_t done = 0;
+        while (done < content.size()) {
+            ssize_t n = ::write(fd.get(), content.data() + done, content.size() - done);
+            if (n < 0) {
+                if (errno == EINTR) continue;
+                int err = errno;
+                ::unlink(tmp.c_str());
+                throw system_error("Could not write", tmp, err);
+            }
+            done += size_t(n);
+        }
+        if (::fsync(fd.get()) != 0) {
+            int err = errno;
+            ::unlink(tmp.c_str());
+            throw system_error("Could not sync", tmp, err);
+        }
+        if (::close(fd.release()) != 0) {
+            int err = errno;
+            ::unlink(tmp.c_str());
+            throw system_error("Could not close", tmp, err);
+        }
+    }
+    if (::rename(tmp.c_str(), path.c_str()) != 0) {
+        int err = errno;
+        ::unlink(tmp.c_str());
+        throw system_error("Could not rename into place", path, err);
+    }
+    // Make the rename itself durable.
+    Fd dir(::open(parent_dir(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (dir.get() >= 0) ::fsync(dir.get());
+}
+
+bool path_exists(const std::string& path) {
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0;
+}
+
+bool is_directory(const std::string& path) {
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+MappedFile::MappedFile(const std::string& path) : path_(path) {
+    Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+    if (fd.get() < 0) throw system_error("Could not open", path, errno);
+    struct stat st {};
+    if (::fstat(fd.get(), &st) != 0) throw system_error("Could not stat", path, errno);
+    size_ = size_t(st.st_size);
+    if (size_ == 0) return;
+    data_ = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd.get(), 0);
+    if (data_ == MAP_FAILED) {
+        data_ = nullptr;
+        throw system_error("Could not map", path, errno);
+    }
+}
+
+MappedFile::~MappedFile() {
+    if (data_) ::munmap(data_, size_);
+}
+
+MappedFile::MappedFile(MappedFile&& other) noexcept
+    : path_(std::move(other.path_)), data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
+
+MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
+    if (this != &other) {
+        if (data_) ::munmap(data_, size_);
+        path_ = std::move(other.path_);
+        data_ = std::exchange(other.data_, nullptr);
+        size_ = std::exchange(other.size_, 0);
+    }
+    return *this;
+}
+
+}  // namespace aptus
