@@ -1,8 +1,23 @@
 // deb822 tag files: Packages, Sources, dpkg status, Release, .sources,
 // extended_states. The reader walks a buffer in place: fields are views into
 // it, nothing is copied, and one Stanza is reused from call to call.
+//
+// Rules, following Debian Policy 5.1 and deb822(5):
+// - Stanzas are separated by one or more blank lines. A line holding only
+//   spaces, tabs or a CR counts as blank, so it ends a stanza even in the
+//   middle of a multi-line value (a value's empty line must be written " .").
+// - Field names are matched case-insensitively; a name is non-empty, holds no
+//   space, control character or colon, and starts with neither '#' nor '-'.
+// - LF and CRLF line endings are both accepted; a missing final newline is fine.
+// - With allow_comments, a line starting with '#' is skipped wherever it
+//   appears, also between fields and between the continuation lines of a value.
+// - One line may hold at most TagFileOptions::max_line_length bytes: a longer
+//   line is an error, found in time linear in the limit, not in the line.
+// - A NUL byte anywhere is an error.
+// Every error is an aptus::Error "<name>:<line>: <what>".
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -12,19 +27,20 @@
 namespace aptus::deb {
 
 struct Field {
-    std::string_view name;   // as written (case preserved)
+    std::string_view name;  // as written (case preserved)
     // Raw value: from the first non-blank after the colon to the end of the
-    // last continuation line, without the final line ending. Continuation
-    // lines keep their "\n " (or "\r\n ") prefixes. Use field_text() or
-    // field_lines() to read multi-line values.
+    // last continuation line, without trailing blanks/CR and the final line
+    // ending. Continuation lines keep their "\n " (or "\r\n ") prefixes, and
+    // comment lines between them (allow_comments) stay inside the view.
+    // Use field_text() to read a multi-line value.
     std::string_view value;
-    uint32_t line = 0;       // 1-based line of the field name
+    uint32_t line = 0;  // 1-based line of the field name
 };
 
 struct Stanza {
     std::vector<Field> fields;
-    uint32_t line = 0;       // 1-based line of the first field
-    std::string_view raw;    // the stanza's bytes, first field to last line ending
+    uint32_t line = 0;     // 1-based line of the first field
+    std::string_view raw;  // the stanza's bytes, first field to last line ending
 
     // Case-insensitive lookup; nullptr when absent.
     const Field* find(std::string_view name) const;
@@ -38,6 +54,9 @@ struct TagFileOptions {
     // '#' lines are comments (deb822 .sources, apt's own files); Packages,
     // Sources and status files have none, there a '#' starts a bad line.
     bool allow_comments = false;
+    // The longest real line in a Debian archive is under 100 KiB; 16 MiB
+    // leaves room for any honest file and bounds the work on a hostile one.
+    size_t max_line_length = size_t{16} << 20;
 };
 
 class TagFileReader {
@@ -51,18 +70,24 @@ public:
     bool next(Stanza& out);
 
     const std::string& name() const { return name_; }
+    // The line the reader will look at next (1-based).
+    uint32_t line() const { return line_; }
 
 private:
+    const char* line_end(const char* p, uint32_t line);
+    [[noreturn]] void fail(uint32_t line, std::string_view message) const;
+
     std::string_view buf_;
     std::string name_;
     TagFileOptions options_;
     size_t pos_ = 0;
     uint32_t line_ = 1;
+    const char* nul_free_end_;  // bytes before this are known to hold no NUL
 };
 
 // A multi-line value joined into text: continuation lines are unfolded into
-// lines separated by '\n' with the leading space removed, a " ." line becomes
-// an empty line, CR before LF is dropped.
+// lines separated by '\n' with the leading blank removed, a " ." line becomes
+// an empty line, CR before LF is dropped, '#' comment lines are skipped.
 std::string field_text(std::string_view raw_value);
 
 }  // namespace aptus::deb

@@ -1,1 +1,0 @@
-// deb module

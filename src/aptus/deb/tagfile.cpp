@@ -1,0 +1,197 @@
+#include "aptus/deb/tagfile.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "aptus/base/error.hpp"
+#include "aptus/base/strings.hpp"
+
+namespace aptus::deb {
+namespace {
+
+// NUL is searched ahead in chunks this large: small enough to stay in cache for
+// the parse that follows, large enough that memchr runs at full speed.
+constexpr size_t kNulScanChunk = 64 * 1024;
+
+bool is_blank_or_cr(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+// A line of only spaces, tabs and CR separates stanzas (Policy 5.1).
+bool is_blank_line(const char* p, const char* eol) {
+    while (p < eol && is_blank_or_cr(*p)) ++p;
+    return p == eol;
+}
+
+const char* trim_right(const char* begin, const char* end) {
+    while (end > begin && is_blank_or_cr(end[-1])) --end;
+    return end;
+}
+
+bool bad_name_char(char c) { return static_cast<unsigned char>(c) <= ' ' || c == 0x7f; }
+
+bool name_equals(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i)
+        if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
+    return true;
+}
+
+}  // namespace
+
+const Field* Stanza::find(std::string_view name) const {
+    for (const Field& f : fields)
+        if (name_equals(f.name, name)) return &f;
+    return nullptr;
+}
+
+std::optional<std::string_view> Stanza::get(std::string_view name) const {
+    if (const Field* f = find(name)) return f->value;
+    return std::nullopt;
+}
+
+std::string_view Stanza::value_or_empty(std::string_view name) const {
+    const Field* f = find(name);
+    return f ? f->value : std::string_view();
+}
+
+TagFileReader::TagFileReader(std::string_view buffer, std::string name, TagFileOptions options)
+    : buf_(buffer), name_(std::move(name)), options_(options), nul_free_end_(buffer.data()) {}
+
+void TagFileReader::fail(uint32_t line, std::string_view message) const {
+    throw file_error(name_, line, message);
+}
+
+// The end of the line starting at `p` (its '\n', or the buffer's end), after
+// checking the line's length and that it holds no NUL. Every line passes
+// here exactly once, so the whole parse stays linear.
+const char* TagFileReader::line_end(const char* p, uint32_t line) {
+    const char* end = buf_.data() + buf_.size();
+    size_t left = static_cast<size_t>(end - p);
+    size_t window = std::min(left, options_.max_line_length + 1);
+    const char* eol = static_cast<const char*>(std::memchr(p, '\n', window));
+    if (eol == nullptr) {
+        if (left > options_.max_line_length)
+            fail(line, "line longer than " + std::to_string(options_.max_line_length) + " bytes");
+        eol = end;
+    }
+    if (eol > nul_free_end_) {
+        size_t chunk = std::max(static_cast<size_t>(eol - nul_free_end_), kNulScanChunk);
+        const char* scan_to = nul_free_end_ + std::min(chunk, static_cast<size_t>(end - nul_free_end_));
+        const void* nul = std::memchr(nul_free_end_, '\0', static_cast<size_t>(scan_to - nul_free_end_));
+        if (nul == nullptr) {
+            nul_free_end_ = scan_to;
+        } else {
+            nul_free_end_ = static_cast<const char*>(nul);
+            if (nul_free_end_ < eol) fail(line, "NUL byte in line");
+        }
+    }
+    return eol;
+}
+
+bool TagFileReader::next(Stanza& out) {
+    out.fields.clear();
+    out.line = 0;
+    out.raw = {};
+    const char* const end = buf_.data() + buf_.size();
+    const char* p = buf_.data() + pos_;
+    uint32_t line = line_;
+    auto after = [end](const char* eol) { return eol < end ? eol + 1 : end; };
+
+    // Blank lines and comments before the stanza.
+    const char* eol = nullptr;
+    for (;;) {
+        if (p == end) {
+            pos_ = buf_.size();
+            line_ = line;
+            return false;
+        }
+        eol = line_end(p, line);
+        if (is_blank_line(p, eol)) {
+        } else if (*p == '#' && options_.allow_comments) {
+        } else if (*p == ' ' || *p == '\t') {
+            fail(line, "continuation line before the first field of a stanza");
+        } else {
+            break;
+        }
+        p = after(eol);
+        ++line;
+    }
+
+    const char* const stanza_begin = p;
+    out.line = line;
+    // Invariant at the top of the loop: p starts a field line ending at eol.
+    for (;;) {
+        const char* q = p;
+        while (q < eol && *q != ':' && !bad_name_char(*q)) ++q;
+        if (q == eol || *q != ':') {
+            if (*p == '#')
+                fail(line, "'#' comment lines are not allowed in this file");
+            if (std::memchr(q, ':', static_cast<size_t>(eol - q)) == nullptr)
+                fail(line, "line has no ':' (expected \"Field: value\")");
+            fail(line, "field name contains a space or control character");
+        }
+        if (q == p) fail(line, "empty field name");
+        if (*p == '-' || *p == '#') fail(line, "field name may not start with '" + std::string(1, *p) + "'");
+
+        Field& field = out.fields.emplace_back();
+        field.name = std::string_view(p, static_cast<size_t>(q - p));
+        field.line = line;
+        const char* v = q + 1;
+        while (v < eol && (*v == ' ' || *v == '\t')) ++v;
+        const char* value_end = trim_right(v, eol);
+        p = after(eol);
+        ++line;
+
+        // Continuation and comment lines: decided by the next line's first byte.
+        for (;;) {
+            if (p == end) break;
+            char c = *p;
+            if (c == ' ' || c == '\t') {
+                eol = line_end(p, line);
+                if (is_blank_line(p, eol)) break;
+                value_end = trim_right(p, eol);
+            } else if (c == '#' && options_.allow_comments) {
+                eol = line_end(p, line);
+            } else {
+                break;
+            }
+            p = after(eol);
+            ++line;
+        }
+        field.value = std::string_view(v, static_cast<size_t>(value_end - v));
+
+        if (p == end) break;
+        eol = line_end(p, line);
+        if (is_blank_line(p, eol)) break;
+    }
+    out.raw = std::string_view(stanza_begin, static_cast<size_t>(p - stanza_begin));
+    pos_ = static_cast<size_t>(p - buf_.data());
+    line_ = line;
+    return true;
+}
+
+std::string field_text(std::string_view raw) {
+    std::string out;
+    out.reserve(raw.size());
+    size_t pos = 0;
+    bool first = true;
+    while (pos <= raw.size()) {
+        size_t nl = raw.find('\n', pos);
+        std::string_view line = raw.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (first) {
+            out.append(line);
+            first = false;
+        } else if (!line.empty() && line.front() == '#') {
+            // comment line kept in the raw view by a comment-aware reader
+        } else {
+            if (!line.empty()) line.remove_prefix(1);  // the continuation marker
+            out += '\n';
+            if (line != ".") out.append(line);
+        }
+        if (nl == std::string_view::npos) break;
+        pos = nl + 1;
+    }
+    return out;
+}
+
+}  // namespace aptus::deb

@@ -1,0 +1,320 @@
+#include "aptus/deb/tagfile.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "aptus/base/error.hpp"
+
+using aptus::deb::field_text;
+using aptus::deb::Stanza;
+using aptus::deb::TagFileOptions;
+using aptus::deb::TagFileReader;
+
+namespace {
+
+std::vector<Stanza> read_all(std::string_view text, TagFileOptions options = {}) {
+    TagFileReader reader(text, "test", options);
+    std::vector<Stanza> out;
+    Stanza s;
+    while (reader.next(s)) out.push_back(s);
+    return out;
+}
+
+// The message of the error reading `text` throws, or "" when it throws none.
+std::string error_of(std::string_view text, TagFileOptions options = {}, std::string name = "bad-file") {
+    try {
+        TagFileReader reader(text, name, options);
+        Stanza s;
+        while (reader.next(s)) {
+        }
+    } catch (const aptus::Error& e) {
+        return e.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST(TagFileReader, TwoStanzasWithLinesAndRaw) {
+    std::string text = "Package: a\nVersion: 1\n\nPackage: b\nVersion: 2\n";
+    auto st = read_all(text);
+    ASSERT_EQ(st.size(), 2u);
+    ASSERT_EQ(st[0].fields.size(), 2u);
+    EXPECT_EQ(st[0].fields[0].name, "Package");
+    EXPECT_EQ(st[0].fields[0].value, "a");
+    EXPECT_EQ(st[0].fields[1].line, 2u);
+    EXPECT_EQ(st[0].line, 1u);
+    EXPECT_EQ(st[0].raw, "Package: a\nVersion: 1\n");
+    EXPECT_EQ(st[1].line, 4u);
+    EXPECT_EQ(st[1].fields[1].line, 5u);
+    EXPECT_EQ(st[1].value_or_empty("Version"), "2");
+}
+
+TEST(TagFileReader, EmptyAndBlankOnlyInput) {
+    EXPECT_TRUE(read_all("").empty());
+    EXPECT_TRUE(read_all("\n\n \t\n\r\n").empty());
+}
+
+TEST(TagFileReader, CaseInsensitiveLookup) {
+    auto st = read_all("Package: a\nMulti-Arch: foreign\n");
+    ASSERT_EQ(st.size(), 1u);
+    EXPECT_EQ(st[0].value_or_empty("multi-arch"), "foreign");
+    EXPECT_EQ(st[0].value_or_empty("PACKAGE"), "a");
+    ASSERT_NE(st[0].find("MULTI-ARCH"), nullptr);
+    EXPECT_EQ(st[0].find("multi-arch")->name, "Multi-Arch");
+    EXPECT_EQ(st[0].get("Depends"), std::nullopt);
+    EXPECT_EQ(st[0].value_or_empty("Depends"), "");
+    EXPECT_EQ(st[0].get("package"), std::optional<std::string_view>("a"));
+}
+
+TEST(TagFileReader, ValuesAreTrimmed) {
+    auto st = read_all("A:value  \nB:\t x y \t\nC:\nD:   \n");
+    ASSERT_EQ(st.size(), 1u);
+    EXPECT_EQ(st[0].value_or_empty("A"), "value");
+    EXPECT_EQ(st[0].value_or_empty("B"), "x y");
+    ASSERT_NE(st[0].find("C"), nullptr);
+    EXPECT_EQ(st[0].value_or_empty("C"), "");
+    EXPECT_EQ(st[0].value_or_empty("D"), "");
+}
+
+TEST(TagFileReader, ValueMayContainColons) {
+    auto st = read_all("Homepage: https://example.org:8080/x\n");
+    ASSERT_EQ(st.size(), 1u);
+    EXPECT_EQ(st[0].fields[0].name, "Homepage");
+    EXPECT_EQ(st[0].fields[0].value, "https://example.org:8080/x");
+}
+
+TEST(TagFileReader, ContinuationLines) {
+    std::string text =
+        "Package: a\n"
+        "Description: short\n"
+        " long line one\n"
+        " .\n"
+        "\tline three\n"
+        "Conffiles:\n"
+        " /etc/a 123\n"
+        " /etc/b 456\n"
+        "Version: 1\n";
+    auto st = read_all(text);
+    ASSERT_EQ(st.size(), 1u);
+    ASSERT_EQ(st[0].fields.size(), 4u);
+    EXPECT_EQ(st[0].value_or_empty("Description"), "short\n long line one\n .\n\tline three");
+    EXPECT_EQ(field_text(st[0].value_or_empty("Description")), "short\nlong line one\n\nline three");
+    EXPECT_EQ(st[0].value_or_empty("Conffiles"), "\n /etc/a 123\n /etc/b 456");
+    EXPECT_EQ(field_text(st[0].value_or_empty("Conffiles")), "\n/etc/a 123\n/etc/b 456");
+    EXPECT_EQ(st[0].find("Version")->line, 9u);
+}
+
+TEST(TagFileReader, ManyBlankLinesBetweenStanzas) {
+    auto st = read_all("\n\n\nA: 1\n\n\n\n\nA: 2\n\n\n");
+    ASSERT_EQ(st.size(), 2u);
+    EXPECT_EQ(st[0].line, 4u);
+    EXPECT_EQ(st[1].line, 9u);
+    EXPECT_EQ(st[1].value_or_empty("A"), "2");
+}
+
+TEST(TagFileReader, WhitespaceOnlyLineSeparatesStanzas) {
+    // Policy 5.1: a line of spaces and tabs is blank, even after a value.
+    auto st = read_all("A: 1\n \t \nB: 2\n\t\nC: 3\n");
+    ASSERT_EQ(st.size(), 3u);
+    EXPECT_EQ(st[0].value_or_empty("A"), "1");
+    EXPECT_EQ(st[1].value_or_empty("B"), "2");
+    EXPECT_EQ(st[2].value_or_empty("C"), "3");
+    EXPECT_EQ(st[2].line, 5u);
+}
+
+TEST(TagFileReader, CrLf) {
+    std::string text = "Package: a\r\nDescription: x\r\n more\r\n\r\nPackage: b\r\n";
+    auto st = read_all(text);
+    ASSERT_EQ(st.size(), 2u);
+    EXPECT_EQ(st[0].value_or_empty("Package"), "a");
+    EXPECT_EQ(st[0].value_or_empty("Description"), "x\r\n more");
+    EXPECT_EQ(field_text(st[0].value_or_empty("Description")), "x\nmore");
+    EXPECT_EQ(st[1].value_or_empty("Package"), "b");
+    EXPECT_EQ(st[1].line, 5u);
+}
+
+TEST(TagFileReader, MissingFinalNewline) {
+    auto st = read_all("A: 1\n\nB: 2\nC: three");
+    ASSERT_EQ(st.size(), 2u);
+    EXPECT_EQ(st[1].value_or_empty("C"), "three");
+    EXPECT_EQ(st[1].raw, "B: 2\nC: three");
+    auto st2 = read_all("A: 1\n more");
+    ASSERT_EQ(st2.size(), 1u);
+    EXPECT_EQ(st2[0].value_or_empty("A"), "1\n more");
+}
+
+TEST(TagFileReader, CommentsWhereAllowed) {
+    TagFileOptions opts;
+    opts.allow_comments = true;
+    std::string text =
+        "# leading comment\n"
+        "Types: deb\n"
+        "# between fields\n"
+        "URIs: http://deb.debian.org/debian\n"
+        "Signed-By:\n"
+        " line1\n"
+        "# inside a value\n"
+        " line2\n"
+        "#Suites: disabled\n"
+        "Suites: bookworm\n"
+        "\n"
+        "# between stanzas\n"
+        "\n"
+        "Types: deb-src\n";
+    auto st = read_all(text, opts);
+    ASSERT_EQ(st.size(), 2u);
+    ASSERT_EQ(st[0].fields.size(), 4u);
+    EXPECT_EQ(st[0].line, 2u);
+    EXPECT_EQ(st[0].value_or_empty("URIs"), "http://deb.debian.org/debian");
+    EXPECT_EQ(st[0].find("URIs")->line, 4u);
+    EXPECT_EQ(field_text(st[0].value_or_empty("Signed-By")), "\nline1\nline2");
+    EXPECT_EQ(st[0].value_or_empty("Suites"), "bookworm");
+    EXPECT_EQ(st[0].find("Suites")->line, 10u);
+    EXPECT_EQ(st[1].value_or_empty("Types"), "deb-src");
+    EXPECT_EQ(st[1].line, 14u);
+}
+
+TEST(TagFileReader, CommentsRejectedWhereNotAllowed) {
+    std::string msg = error_of("Package: a\n# no\n", {}, "Packages");
+    EXPECT_NE(msg.find("Packages:2:"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("comment"), std::string::npos) << msg;
+    msg = error_of("# no\nPackage: a\n", {}, "Packages");
+    EXPECT_NE(msg.find("Packages:1:"), std::string::npos) << msg;
+}
+
+TEST(TagFileReader, StanzaVectorIsReused) {
+    std::string text;
+    for (int i = 0; i < 100; ++i) text += "A: 1\nB: 2\nC: 3\n\n";
+    TagFileReader reader(text, "t");
+    Stanza s;
+    ASSERT_TRUE(reader.next(s));
+    const auto* data = s.fields.data();
+    size_t cap = s.fields.capacity();
+    int n = 1;
+    while (reader.next(s)) {
+        ++n;
+        EXPECT_EQ(s.fields.data(), data);
+        EXPECT_EQ(s.fields.capacity(), cap);
+        EXPECT_EQ(s.fields.size(), 3u);
+    }
+    EXPECT_EQ(n, 100);
+    EXPECT_FALSE(reader.next(s));
+    EXPECT_TRUE(s.fields.empty());
+}
+
+TEST(TagFileReader, ValuesPointIntoTheBuffer) {
+    std::string text = "Package: zzz\n";
+    TagFileReader reader(text, "t");
+    Stanza s;
+    ASSERT_TRUE(reader.next(s));
+    EXPECT_EQ(s.fields[0].value.data(), text.data() + 9);
+    EXPECT_EQ(s.raw.data(), text.data());
+}
+
+TEST(TagFileErrors, ContinuationBeforeFirstField) {
+    std::string msg = error_of(" leading continuation\nA: 1\n", {}, "status");
+    EXPECT_NE(msg.find("status:1:"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("continuation line before the first field"), std::string::npos) << msg;
+    msg = error_of("A: 1\n\n\n\tcontinued\n", {}, "status");
+    EXPECT_NE(msg.find("status:4:"), std::string::npos) << msg;
+}
+
+TEST(TagFileErrors, LineWithoutColon) {
+    std::string msg = error_of("Package: a\nVersion 1.0\n", {}, "/var/lib/dpkg/status");
+    EXPECT_NE(msg.find("/var/lib/dpkg/status:2:"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("no ':'"), std::string::npos) << msg;
+    msg = error_of("A: 1\n\nnocolon", {}, "f");
+    EXPECT_NE(msg.find("f:3:"), std::string::npos) << msg;
+}
+
+TEST(TagFileErrors, ValidStanzasBeforeAnErrorAreReturned) {
+    std::string text = "A: 1\n\nbroken\n";
+    TagFileReader reader(text, "f");
+    Stanza s;
+    ASSERT_TRUE(reader.next(s));
+    EXPECT_EQ(s.value_or_empty("A"), "1");
+    EXPECT_THROW(reader.next(s), aptus::Error);
+}
+
+TEST(TagFileErrors, NulByte) {
+    std::string text = "A: 1\nB: x";
+    text += '\0';
+    text += "y\n";
+    std::string msg = error_of(text, {}, "Packages");
+    EXPECT_NE(msg.find("Packages:2:"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("NUL"), std::string::npos) << msg;
+    // Far from the start, in a continuation line, past the look-ahead chunk.
+    std::string big;
+    for (int i = 0; i < 20000; ++i) big += "Package: p\nDescription: d\n more\n\n";
+    big += "Package: q\nDescription: d\n mo";
+    big += '\0';
+    big += "re\n";
+    msg = error_of(big, {}, "Packages");
+    EXPECT_NE(msg.find("Packages:80003:"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("NUL"), std::string::npos) << msg;
+}
+
+TEST(TagFileErrors, BadFieldNames) {
+    std::string msg = error_of("Package: a\nBad Name: x\n", {}, "f");
+    EXPECT_NE(msg.find("f:2:"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("space"), std::string::npos) << msg;
+    msg = error_of("Package: a\n: x\n", {}, "f");
+    EXPECT_NE(msg.find("f:2: empty field name"), std::string::npos) << msg;
+    msg = error_of("Package\t: a\n", {}, "f");
+    EXPECT_NE(msg.find("f:1:"), std::string::npos) << msg;
+    msg = error_of("A: 1\n-----BEGIN PGP SIGNATURE-----: x\n", {}, "f");
+    EXPECT_NE(msg.find("f:2:"), std::string::npos) << msg;
+}
+
+TEST(TagFileErrors, HundredMegabyteLine) {
+    // Rule: one line may hold at most max_line_length bytes (16 MiB by
+    // default); the reader looks no further than that for the line's end.
+    std::string text = "Package: a\nDescription: ";
+    text.append(100u << 20, 'x');
+    text += "\n";
+    auto start = std::chrono::steady_clock::now();
+    std::string msg = error_of(text, {}, "Packages");
+    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+    EXPECT_NE(msg.find("Packages:2: line longer than 16777216 bytes"), std::string::npos) << msg;
+    EXPECT_LT(ms.count(), 5000);
+    // The same line without a line ending, and as a field name.
+    std::string bare(100u << 20, 'y');
+    msg = error_of(bare, {}, "Packages");
+    EXPECT_NE(msg.find("Packages:1: line longer than"), std::string::npos) << msg;
+}
+
+TEST(TagFileErrors, LineLengthLimitIsExact) {
+    TagFileOptions opts;
+    opts.max_line_length = 10;
+    EXPECT_EQ(error_of("A: 1234567\n", opts), "");    // 10 bytes
+    EXPECT_EQ(error_of("A: 1234567", opts), "");      // 10 bytes, no newline
+    std::string msg = error_of("A: 1\n 123456789\n", opts, "f");  // 10 bytes
+    EXPECT_EQ(msg, "");
+    msg = error_of("A: 1\n 1234567890\n", opts, "f");  // 11 bytes
+    EXPECT_EQ(msg, "f:2: line longer than 10 bytes");
+}
+
+TEST(TagFileErrors, ManyShortLinesStayLinear) {
+    // 2 million one-byte continuation lines in one value: quadratic work
+    // would take minutes.
+    std::string text = "A: 1\n";
+    for (int i = 0; i < 2000000; ++i) text += " x\n";
+    auto start = std::chrono::steady_clock::now();
+    auto st = read_all(text);
+    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+    ASSERT_EQ(st.size(), 1u);
+    EXPECT_EQ(st[0].value_or_empty("A").size(), 1u + 3u * 2000000u);
+    EXPECT_LT(ms.count(), 5000);
+}
+
+TEST(TagFileFieldText, Unfolds) {
+    EXPECT_EQ(field_text("single"), "single");
+    EXPECT_EQ(field_text(""), "");
+    EXPECT_EQ(field_text("a\n b\n .\n c"), "a\nb\n\nc");
+    EXPECT_EQ(field_text("a\r\n b\r\n .\r\n c"), "a\nb\n\nc");
+    EXPECT_EQ(field_text("a\n  indented"), "a\n indented");
+}
