@@ -1,12 +1,110 @@
-// Placeholder entry point; the CLI (option parsing, commands) replaces it.
+// The aptus program: find the command, parse options, load the configuration
+// in apt's order, run the command. The one place that catches aptus::Error,
+// renders diagnostics and decides the exit code.
+#include <clocale>
 #include <cstdio>
-#include <cstring>
+#include <cstdlib>
+#include <string>
+#include <vector>
 
-int main(int argc, char** argv) {
-    if (argc > 1 && std::strcmp(argv[1], "--version") == 0) {
-        std::printf("aptus %s\n", APTUS_VERSION);
+#include "aptus/base/error.hpp"
+#include "aptus/config/init.hpp"
+#include "cli/command.hpp"
+#include "cli/output.hpp"
+
+namespace aptus::cli {
+namespace {
+
+const Command* find_command(const std::vector<std::string>& words) {
+    for (const auto& cmd : commands()) {
+        if (words.size() < cmd.words.size()) continue;
+        bool match = true;
+        for (size_t i = 0; i < cmd.words.size(); ++i) match = match && words[i] == cmd.words[i];
+        if (match) return &cmd;
+    }
+    return nullptr;
+}
+
+std::vector<OptionSpec> all_options() {
+    std::vector<OptionSpec> all(general_options().begin(), general_options().end());
+    for (const auto& cmd : commands()) all.insert(all.end(), cmd.options.begin(), cmd.options.end());
+    return all;
+}
+
+std::string command_line(const std::vector<std::string>& args) {
+    std::string s = "aptus";
+    for (const auto& a : args) {
+        s += ' ';
+        if (a.find_first_of(" \t") == std::string::npos) {
+            s += a;
+        } else {
+            // Shown as apt shows it: KEY='value with spaces'.
+            size_t eq = a.find('=');
+            size_t cut = eq == std::string::npos ? 0 : eq + 1;
+            s += a.substr(0, cut) + "'" + a.substr(cut) + "'";
+        }
+    }
+    return s;
+}
+
+int run(const std::vector<std::string>& args) {
+    std::vector<std::string> words = scan_words(args, all_options());
+    const Command* cmd = find_command(words);
+
+    std::vector<OptionSpec> options(general_options().begin(), general_options().end());
+    if (cmd) options.insert(options.end(), cmd->options.begin(), cmd->options.end());
+    ParsedArgs parsed = parse_args(args, options);
+
+    if (parsed.version) {
+        print_version();
         return 0;
     }
-    std::fprintf(stderr, "E: no command given\n");
-    return 100;
+    if (parsed.help) {
+        print_help();
+        return 0;
+    }
+    if (!cmd) {
+        if (words.empty()) {
+            print_help();
+            return 1;
+        }
+        std::string op = words[0];
+        if (words.size() > 1 && words[0] == "config") op += " " + words[1];
+        throw Error("Invalid operation " + op);
+    }
+
+    config::Diagnostics diags;
+    config::LoadRequest request;
+    if (const char* env = std::getenv("APT_CONFIG")) request.apt_config = env;
+    request.items = std::move(parsed.items);
+    request.command_line = command_line(args);
+    try {
+        config::Config config = config::load(request, diags);
+        render(diags);
+        diags.clear();
+        Context ctx{config, std::vector<std::string>(parsed.words.begin() + long(cmd->words.size()), parsed.words.end()),
+                    diags};
+        int rc = cmd->run(ctx);
+        render(diags);
+        return rc;
+    } catch (...) {
+        render(diags);
+        throw;
+    }
+}
+
+}  // namespace
+}  // namespace aptus::cli
+
+int main(int argc, char** argv) {
+    // Like apt: messages and languages follow the user's locale.
+    std::setlocale(LC_ALL, "");
+    std::vector<std::string> args(argv + 1, argv + argc);
+    try {
+        return aptus::cli::run(args);
+    } catch (const aptus::Error& e) {
+        std::fflush(stdout);
+        std::fprintf(stderr, "E: %s\n", e.what());
+        return 100;
+    }
 }

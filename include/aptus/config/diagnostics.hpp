@@ -1,0 +1,20 @@
+// Notices and warnings found while loading configuration. The library never
+// prints: it appends here and the front end decides how (and whether) to show
+// them, e.g. the CLI as "N: ..." and "W: ...".
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace aptus::config {
+
+enum class Level { Notice, Warning };
+
+struct Diagnostic {
+    Level level;
+    std::string message;
+};
+
+using Diagnostics = std::vector<Diagnostic>;
+
+}  // namespace aptus::config

@@ -1,0 +1,32 @@
+// A command of the aptus program: the words that name it, its own options,
+// one line of help, and the function that runs it on a loaded configuration.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "aptus/config/config.hpp"
+#include "aptus/config/diagnostics.hpp"
+#include "cli/options.hpp"
+
+namespace aptus::cli {
+
+struct Context {
+    const config::Config& config;
+    std::vector<std::string> args;  // the words after the command's name
+    config::Diagnostics& diags;
+};
+
+struct Command {
+    std::vector<std::string_view> words;  // {"config", "dump"}
+    std::span<const OptionSpec> options;
+    std::string_view help;
+    int (*run)(Context&);
+};
+
+// Every command, in the order `--help` lists them.
+std::span<const Command> commands();
+
+}  // namespace aptus::cli

@@ -1,0 +1,16 @@
+#include "cli/command.hpp"
+#include "cli/commands/config_cmd.hpp"
+
+namespace aptus::cli {
+
+std::span<const Command> commands() {
+    static const Command table[] = {
+        {{"config", "dump"}, config_dump_options(), "show the active configuration (as apt-config dump)",
+         run_config_dump},
+        {{"config", "shell"}, {}, "print configuration values as shell assignments (as apt-config shell)",
+         run_config_shell},
+    };
+    return table;
+}
+
+}  // namespace aptus::cli

@@ -1,0 +1,193 @@
+#include "cli/options.hpp"
+
+#include "aptus/base/error.hpp"
+#include "aptus/base/strings.hpp"
+#include "aptus/config/values.hpp"
+
+namespace aptus::cli {
+namespace {
+
+using config::CommandLineItem;
+
+constexpr OptionSpec general_table[] = {
+    {'h', "help", "", ArgKind::Help},
+    {'v', "version", "", ArgKind::Version},
+    {'q', "quiet", "quiet", ArgKind::Level},
+    {0, "silent", "quiet", ArgKind::Level},
+    {'y', "yes", "APT::Get::Assume-Yes", ArgKind::Flag},
+    {0, "assume-yes", "APT::Get::Assume-Yes", ArgKind::Flag},
+    {'s', "simulate", "APT::Get::Simulate", ArgKind::Flag},
+    {0, "just-print", "APT::Get::Simulate", ArgKind::Flag},
+    {0, "dry-run", "APT::Get::Simulate", ArgKind::Flag},
+    {0, "recon", "APT::Get::Simulate", ArgKind::Flag},
+    {0, "no-act", "APT::Get::Simulate", ArgKind::Flag},
+    {'o', "option", "", ArgKind::ConfigItem},
+    {'c', "config-file", "", ArgKind::ConfigFile},
+};
+
+bool takes_argument(ArgKind k) { return k == ArgKind::Value || k == ArgKind::ConfigItem || k == ArgKind::ConfigFile; }
+
+bool all_digits(std::string_view s) {
+    if (s.empty()) return false;
+    for (char c : s)
+        if (!is_digit(c)) return false;
+    return true;
+}
+
+class Parser {
+public:
+    Parser(std::span<const std::string> args, std::span<const OptionSpec> options) : args_(args), options_(options) {}
+
+    ParsedArgs run() {
+        for (i_ = 0; i_ < args_.size(); ++i_) {
+            const std::string& a = args_[i_];
+            if (a == "--") {
+                for (++i_; i_ < args_.size(); ++i_) out_.words.push_back(args_[i_]);
+                break;
+            }
+            if (a.size() < 2 || a[0] != '-') {
+                out_.words.push_back(a);
+            } else if (a[1] == '-') {
+                long_option(std::string_view(a).substr(2));
+            } else {
+                short_options(a);
+            }
+        }
+        return std::move(out_);
+    }
+
+private:
+    void long_option(std::string_view body) {
+        std::string_view name = body.substr(0, body.find('='));
+        std::optional<std::string> attached;
+        if (name.size() < body.size()) attached = std::string(body.substr(name.size() + 1));
+        const OptionSpec* spec = find_long(name);
+        bool negated = false;
+        if (!spec && starts_with(name, "no-")) {
+            spec = find_long(name.substr(3));
+            negated = spec && spec->kind == ArgKind::Flag;
+            if (!negated) spec = nullptr;
+        }
+        if (!spec)
+            throw Error("Command line option --" + std::string(name) +
+                        " is not understood in combination with the other options");
+        apply(*spec, "--" + std::string(name), attached, negated);
+    }
+
+    void short_options(const std::string& a) {
+        for (size_t j = 1; j < a.size(); ++j) {
+            const OptionSpec* spec = find_short(a[j]);
+            if (!spec)
+                throw Error(std::string("Command line option '") + a[j] + "' [from " + a +
+                            "] is not understood in combination with the other options.");
+            std::optional<std::string> attached;
+            if (j + 1 < a.size() && (takes_argument(spec->kind) || a[j + 1] == '=')) {
+                // "-oA=1", "-c=FILE", "-q=2": the rest of the word is the argument.
+                attached = a.substr(j + 1 + (a[j + 1] == '=' ? 1 : 0));
+                apply(*spec, std::string("-") + a[j], attached, false);
+                return;
+            }
+            apply(*spec, std::string("-") + a[j], attached, false);
+        }
+    }
+
+    // The next argument, consumed as this option's value.
+    std::string next_argument(const std::string& shown) {
+        if (i_ + 1 >= args_.size()) throw Error("Option " + shown + " requires an argument.");
+        return args_[++i_];
+    }
+
+    void apply(const OptionSpec& spec, const std::string& shown, std::optional<std::string> arg, bool negated) {
+        switch (spec.kind) {
+            case ArgKind::Help: out_.help = true; break;
+            case ArgKind::Version: out_.version = true; break;
+            case ArgKind::Flag: {
+                bool value = !negated;
+                if (arg) {
+                    auto b = config::parse_bool(*arg);
+                    if (!b) throw Error("Sense " + *arg + " is not understood, try true or false.");
+                    value = negated ? !*b : *b;
+                }
+                out_.items.push_back({CommandLineItem::Kind::Set, std::string(spec.config_key), value ? "1" : "0"});
+                break;
+            }
+            case ArgKind::Level:
+                if (!arg && i_ + 1 < args_.size() && all_digits(args_[i_ + 1])) arg = args_[++i_];
+                if (arg)
+                    out_.items.push_back({CommandLineItem::Kind::Set, std::string(spec.config_key), *arg});
+                else
+                    out_.items.push_back({CommandLineItem::Kind::Increment, std::string(spec.config_key), ""});
+                break;
+            case ArgKind::Value:
+                if (!arg) arg = next_argument(shown);
+                out_.items.push_back({CommandLineItem::Kind::Set, std::string(spec.config_key), *arg});
+                break;
+            case ArgKind::ConfigFile:
+                if (!arg) arg = next_argument(shown);
+                out_.items.push_back({CommandLineItem::Kind::File, "", *arg});
+                break;
+            case ArgKind::ConfigItem: {
+                if (!arg) arg = next_argument(shown);
+                size_t eq = arg->find('=');
+                if (eq == std::string::npos)
+                    throw Error("Option " + *arg + ": Configuration item specification must have an =<val>.");
+                out_.items.push_back({CommandLineItem::Kind::Set, arg->substr(0, eq), arg->substr(eq + 1)});
+                break;
+            }
+        }
+    }
+
+    const OptionSpec* find_long(std::string_view name) const {
+        for (const auto& o : options_)
+            if (!o.long_name.empty() && o.long_name == name) return &o;
+        return nullptr;
+    }
+    const OptionSpec* find_short(char c) const {
+        for (const auto& o : options_)
+            if (o.short_name == c) return &o;
+        return nullptr;
+    }
+
+    std::span<const std::string> args_;
+    std::span<const OptionSpec> options_;
+    size_t i_ = 0;
+    ParsedArgs out_;
+};
+
+}  // namespace
+
+std::span<const OptionSpec> general_options() { return general_table; }
+
+ParsedArgs parse_args(std::span<const std::string> args, std::span<const OptionSpec> options) {
+    return Parser(args, options).run();
+}
+
+std::vector<std::string> scan_words(std::span<const std::string> args, std::span<const OptionSpec> options) {
+    std::vector<std::string> words;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--") {
+            words.insert(words.end(), args.begin() + i + 1, args.end());
+            break;
+        }
+        if (a.size() < 2 || a[0] != '-') {
+            words.push_back(a);
+            continue;
+        }
+        // Only a bare "-o" / "--option" style word takes the next argument
+        // (and a bare counter like "--quiet" a number after it).
+        for (const auto& o : options) {
+            bool level = o.kind == ArgKind::Level && i + 1 < args.size() && all_digits(args[i + 1]);
+            if (!takes_argument(o.kind) && !level) continue;
+            bool bare_short = o.short_name && a.size() == 2 && a[1] == o.short_name;
+            bool bare_long = !o.long_name.empty() && a.size() > 2 && std::string_view(a).substr(2) == o.long_name;
+            if (bare_short || bare_long) {
+                ++i;
+                break;
+            }
+        }
+    }
+    return words;
+}
+
+}  // namespace aptus::cli

@@ -1,0 +1,50 @@
+// apt's command-line grammar, table driven: each command adds its own rows to
+// the general ones. Every option ends up as a configuration setting, applied
+// in command-line order after the configuration files, as apt does.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "aptus/config/init.hpp"
+
+namespace aptus::cli {
+
+enum class ArgKind {
+    Flag,        // -y, --yes, --no-yes, --yes=false: a boolean setting
+    Level,       // -q, -qq, -q=2, --quiet 2: a counter
+    Value,       // --format X, --format=X
+    ConfigItem,  // -o KEY=VALUE
+    ConfigFile,  // -c FILE
+    Help,
+    Version,
+};
+
+struct OptionSpec {
+    char short_name;              // 0 for none
+    std::string_view long_name;   // "" for none
+    std::string_view config_key;  // the setting it changes
+    ArgKind kind;
+};
+
+// The options every command accepts.
+std::span<const OptionSpec> general_options();
+
+struct ParsedArgs {
+    std::vector<std::string> words;  // non-option arguments, in order
+    std::vector<config::CommandLineItem> items;
+    bool help = false;
+    bool version = false;
+};
+
+// Throws aptus::Error with apt's messages for unknown options, missing arguments
+// and -o items without '='.
+ParsedArgs parse_args(std::span<const std::string> args, std::span<const OptionSpec> options);
+
+// The non-option words, found before the full parse so the command (and with
+// it the option table) is known; skips the arguments of options that take one.
+std::vector<std::string> scan_words(std::span<const std::string> args, std::span<const OptionSpec> options);
+
+}  // namespace aptus::cli
