@@ -306,3 +306,33 @@ TEST(RelationSatisfied, FromParsedRelation) {
     EXPECT_TRUE(relation_satisfied_by(foo.op, foo.version, "1.9"));
     EXPECT_FALSE(relation_satisfied_by(foo.op, foo.version, "2~"));
 }
+
+// Random text from the syntax's own characters either parses, and then prints
+// to text that parses to the same canonical form, or throws aptus::Error:
+// never anything else (run under ASan/UBSan too).
+TEST(RelationParse, ArbitraryInputParsesOrThrows) {
+    const std::string_view alphabet = "ab1:.+-()<>=!|,[] \n\t~_";
+    uint32_t seed = 12345;
+    auto next = [&] {
+        seed = seed * 1103515245u + 12345u;
+        return seed >> 16;
+    };
+    RelationList l, again;
+    size_t parsed = 0;
+    for (int i = 0; i < 20000; ++i) {
+        std::string s;
+        for (uint32_t n = next() % 24; n > 0; --n) s += alphabet[next() % alphabet.size()];
+        for (RelationField f : {RelationField::Depends, RelationField::BuildDepends, RelationField::Provides}) {
+            try {
+                parse_relations(s, f, l);
+            } catch (const aptus::Error&) {
+                continue;
+            }
+            ++parsed;
+            std::string printed = format_relations(l);
+            ASSERT_NO_THROW(parse_relations(printed, f, again)) << s;
+            EXPECT_EQ(format_relations(again), printed) << s;
+        }
+    }
+    EXPECT_GT(parsed, 100u);
+}
