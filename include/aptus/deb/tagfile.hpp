@@ -40,7 +40,9 @@ struct Field {
 struct Stanza {
     std::vector<Field> fields;
     uint32_t line = 0;     // 1-based line of the first field
-    std::string_view raw;  // the stanza's bytes, first field to last line ending
+    // The stanza's bytes, from its first field to the line ending of its last
+    // line (comment lines inside it included; blank and comment lines before it not).
+    std::string_view raw;
 
     // Case-insensitive lookup; nullptr when absent.
     const Field* find(std::string_view name) const;

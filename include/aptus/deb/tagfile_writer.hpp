@@ -7,6 +7,8 @@
 // line " <line>"; an empty (or all-blank) line becomes " .", since a blank
 // line would end the stanza. An empty first line gives "Name:" with the text
 // on the continuation lines, as dpkg writes Conffiles. New lines end in "\n".
+// Comment lines between stanzas belong to no stanza: a rewrite drops them
+// (dpkg status and extended_states have none).
 #pragma once
 
 #include <initializer_list>

@@ -120,17 +120,16 @@ bool TagFileReader::next(Stanza& out) {
     out.line = line;
     // Invariant at the top of the loop: p starts a field line ending at eol.
     for (;;) {
+        if (*p == '#') fail(line, "'#' comment lines are not allowed in this file");
         const char* q = p;
         while (q < eol && *q != ':' && !bad_name_char(*q)) ++q;
         if (q == eol || *q != ':') {
-            if (*p == '#')
-                fail(line, "'#' comment lines are not allowed in this file");
             if (std::memchr(q, ':', static_cast<size_t>(eol - q)) == nullptr)
                 fail(line, "line has no ':' (expected \"Field: value\")");
             fail(line, "field name contains a space or control character");
         }
         if (q == p) fail(line, "empty field name");
-        if (*p == '-' || *p == '#') fail(line, "field name may not start with '" + std::string(1, *p) + "'");
+        if (*p == '-') fail(line, "field name may not start with '-'");
 
         Field& field = out.fields.emplace_back();
         field.name = std::string_view(p, static_cast<size_t>(q - p));

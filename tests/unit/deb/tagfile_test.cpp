@@ -318,3 +318,55 @@ TEST(TagFileFieldText, Unfolds) {
     EXPECT_EQ(field_text("a\r\n b\r\n .\r\n c"), "a\nb\n\nc");
     EXPECT_EQ(field_text("a\n  indented"), "a\n indented");
 }
+
+TEST(TagFileReader, EndIsSticky) {
+    TagFileReader reader("A: 1\n", "t");
+    Stanza s;
+    EXPECT_TRUE(reader.next(s));
+    EXPECT_FALSE(reader.next(s));
+    EXPECT_FALSE(reader.next(s));
+    EXPECT_EQ(reader.line(), 2u);
+}
+
+TEST(TagFileErrors, HashFieldNameWithoutComments) {
+    std::string msg = error_of("A: 1\n#B: 2\n", {}, "f");
+    EXPECT_EQ(msg, "f:2: '#' comment lines are not allowed in this file");
+}
+
+TEST(TagFileErrors, RandomInputNeverCrashes) {
+    // Random lines over the bytes that matter to the grammar: every outcome
+    // must be stanzas whose views lie inside the buffer, or an aptus::Error
+    // with a file and line.
+    const char alphabet[] = {'A', 'b', ':', ' ', '\t', '\n', '\n', '\r', '#', '-', '.', '\0'};
+    uint32_t seed = 12345;
+    auto rnd = [&seed] { return seed = seed * 1103515245u + 12345u, (seed >> 16) & 0x7fff; };
+    int errors = 0, parsed = 0;
+    for (int round = 0; round < 3000; ++round) {
+        std::string text;
+        size_t len = rnd() % 200;
+        for (size_t i = 0; i < len; ++i) text += alphabet[rnd() % sizeof(alphabet)];
+        TagFileOptions opts;
+        opts.allow_comments = round % 2;
+        opts.max_line_length = 1 + rnd() % 50;
+        try {
+            TagFileReader reader(text, "fuzz", opts);
+            Stanza s;
+            while (reader.next(s)) {
+                ++parsed;
+                ASSERT_FALSE(s.fields.empty());
+                for (const auto& f : s.fields) {
+                    ASSERT_GE(f.value.data(), text.data());
+                    ASSERT_LE(f.value.data() + f.value.size(), text.data() + text.size());
+                    ASSERT_FALSE(f.name.empty());
+                    ASSERT_EQ(f.name.find_first_of(": \t\r\n"), std::string_view::npos);
+                    (void)field_text(f.value);
+                }
+            }
+        } catch (const aptus::Error& e) {
+            ++errors;
+            ASSERT_EQ(std::string(e.what()).rfind("fuzz:", 0), 0u) << e.what();
+        }
+    }
+    EXPECT_GT(errors, 0);
+    EXPECT_GT(parsed, 0);
+}
