@@ -34,10 +34,13 @@ Version parse_version(std::string_view text, VersionCheck check = VersionCheck::
 // errors ("version '<text>' breaks Debian Policy: ..."), for the diagnostics sink.
 std::string version_warning(std::string_view text);
 
-// Three-way comparison, dpkg's order: <0, 0 or >0. Works on any text, valid
-// or not (an epoch that is not a number is compared as a string fragment), and
-// on digit runs of any length. Equal versions may differ in text ("0:1.0" and
-// "1.0", "1.0-0" and "1.0", "1.01" and "1.1").
+// Three-way comparison in dpkg's order: -1, 0 or 1. No allocation, no
+// overflow on digit runs of any length. Equal versions may differ in text
+// ("0:1.0" and "1.0", "1.0-0" and "1.0", "1.01" and "1.1").
+// Any text gets a consistent order; for text dpkg refuses, one difference
+// from APT's comparison: only "<digits>:" at the start is an epoch, so a ':'
+// after anything else (as in "1.0-1:2", "x:1" or strtol's "+1:2") is an
+// ordinary character rather than the end of a non-numeric epoch.
 int compare_versions(std::string_view a, std::string_view b) noexcept;
 int compare_versions(const Version& a, const Version& b) noexcept;
 

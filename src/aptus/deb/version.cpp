@@ -21,66 +21,95 @@ inline int weight(unsigned char c) {
     return c >= 0x80 ? c : c + 256;
 }
 
-inline bool digit_at(const char* p, const char* end) { return p != end && is_digit(*p); }
+// One side of a comparison, walking one part of a version. The end of the
+// upstream part (the last '-') is looked up only when the walk meets a '-':
+// most comparisons are decided before that, so they scan nothing twice.
+struct Side {
+    const char* p;
+    const char* end;       // end of the part, or of the text while not yet known
+    const char* text_end;  // end of the whole version
+    bool end_known;
+
+    bool at_end() const { return p == end; }
+    bool at_digit() const { return p != end && is_digit(*p); }
+
+    // The weight of the character at p inside a run of non-digits; 0 at a
+    // digit or at the end of the part.
+    int weight_here() {
+        if (p == end || is_digit(*p)) return 0;
+        if (*p == '-' && !end_known) {
+            end = static_cast<const char*>(memrchr(p, '-', size_t(text_end - p)));
+            end_known = true;
+            if (p == end) return 0;
+        }
+        return weight(static_cast<unsigned char>(*p));
+    }
+};
+
+Side whole_part(std::string_view part) {
+    return {part.data(), part.data() + part.size(), part.data() + part.size(), true};
+}
 
 // Compares one part (upstream or revision, or an epoch given as text) by
 // alternating runs: non-digits by weight, then digits by numeric value.
 // Digit runs are never converted to numbers, so 100-digit runs cannot overflow:
 // after dropping leading zeros the longer run is larger, and runs of equal
 // length are ordered by their first differing digit.
-int compare_part(const char* a, const char* a_end, const char* b, const char* b_end) {
-    while (a != a_end || b != b_end) {
+[[gnu::always_inline]] inline int walk(Side& a, Side& b) {
+    while (!a.at_end() || !b.at_end()) {
         for (;;) {
-            int wa = (a != a_end && !is_digit(*a)) ? weight(*a) : 0;
-            int wb = (b != b_end && !is_digit(*b)) ? weight(*b) : 0;
+            int wa = a.weight_here();
+            int wb = b.weight_here();
             if (wa != wb) return wa < wb ? -1 : 1;
             if (wa == 0) break;  // both at a digit or an end
-            ++a;
-            ++b;
+            ++a.p;
+            ++b.p;
         }
-        while (a != a_end && *a == '0') ++a;
-        while (b != b_end && *b == '0') ++b;
+        while (!a.at_end() && *a.p == '0') ++a.p;
+        while (!b.at_end() && *b.p == '0') ++b.p;
         int first_difference = 0;
-        while (digit_at(a, a_end) && digit_at(b, b_end)) {
-            if (first_difference == 0) first_difference = *a - *b;
-            ++a;
-            ++b;
+        while (a.at_digit() && b.at_digit()) {
+            if (first_difference == 0) first_difference = *a.p - *b.p;
+            ++a.p;
+            ++b.p;
         }
-        if (digit_at(a, a_end)) return 1;
-        if (digit_at(b, b_end)) return -1;
+        if (a.at_digit()) return 1;
+        if (b.at_digit()) return -1;
         if (first_difference != 0) return first_difference < 0 ? -1 : 1;
     }
     return 0;
 }
 
-struct Split {
-    const char* epoch;
-    const char* epoch_end;
-    const char* upstream;
-    const char* upstream_end;
-    const char* revision;
-    const char* revision_end;
-};
-
-// The first ':' ends the epoch and the last '-' starts the revision, as in dpkg.
-inline Split split(std::string_view v) {
-    const char* begin = v.data();
-    const char* end = begin + v.size();
-    Split s{begin, begin, begin, end, end, end};
-    if (v.empty()) return s;
-    if (const void* colon = std::memchr(begin, ':', v.size())) {
-        s.epoch_end = static_cast<const char*>(colon);
-        s.upstream = s.epoch_end + 1;
-    }
-    if (const void* hyphen = memrchr(s.upstream, '-', size_t(end - s.upstream))) {
-        s.upstream_end = static_cast<const char*>(hyphen);
-        s.revision = s.upstream_end + 1;
-    }
-    return s;
+// Walks copies so that the pointers live in registers, not behind references.
+int compare_part(Side& a, Side& b) {
+    Side x = a;
+    Side y = b;
+    int r = walk(x, y);
+    a = x;
+    b = y;
+    return r;
 }
 
 int compare_part(std::string_view a, std::string_view b) {
-    return compare_part(a.data(), a.data() + a.size(), b.data(), b.data() + b.size());
+    Side x = whole_part(a);
+    Side y = whole_part(b);
+    return compare_part(x, y);
+}
+
+// The epoch: the leading digits when a ':' follows them, "" for a leading
+// ':', and a null view when there is none. Only digits are looked at, so the
+// text is not scanned for a ':' that could only come after an epoch dpkg
+// refuses (first ':' after a non-digit, as in "1.0-1:2" or "+1:2").
+inline std::string_view epoch_of(std::string_view v) {
+    size_t n = 0;
+    while (n < v.size() && is_digit(v[n])) ++n;
+    return n < v.size() && v[n] == ':' ? v.substr(0, n) : std::string_view();
+}
+
+// After the upstream walk: the revision is what follows the last '-', if any.
+inline Side revision_after(const Side& upstream) {
+    const char* start = upstream.end == upstream.text_end ? upstream.text_end : upstream.end + 1;
+    return {start, upstream.text_end, upstream.text_end, true};
 }
 
 const char hex_digits[] = "0123456789abcdef";
@@ -196,12 +225,31 @@ std::string version_warning(std::string_view text) {
 
 int compare_versions(std::string_view a, std::string_view b) noexcept {
     // Sorting and dependency checks often meet identical strings.
-    if (a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size()) == 0) return 0;
-    Split x = split(a);
-    Split y = split(b);
-    if (int r = compare_part(x.epoch, x.epoch_end, y.epoch, y.epoch_end)) return r;
-    if (int r = compare_part(x.upstream, x.upstream_end, y.upstream, y.upstream_end)) return r;
-    return compare_part(x.revision, x.revision_end, y.revision, y.revision_end);
+    if (a == b) return 0;
+    std::string_view epoch_a = epoch_of(a);
+    std::string_view epoch_b = epoch_of(b);
+    if (!epoch_a.empty() || !epoch_b.empty()) {
+        if (int r = compare_part(epoch_a, epoch_b)) return r;
+    }
+    // Past the ':' when there is an epoch (data() + size() + 1 lands on it).
+    const char* start_a = a.data() + (epoch_a.data() ? epoch_a.size() + 1 : 0);
+    const char* start_b = b.data() + (epoch_b.data() ? epoch_b.size() + 1 : 0);
+    const char* end_a = a.data() + a.size();
+    const char* end_b = b.data() + b.size();
+    // Skip the common prefix, which ordering a package's versions meets all
+    // the time. Stop before any '-' (it may end the upstream part of one side
+    // only) and back up to the start of a digit run, which must be compared
+    // whole.
+    size_t common = 0;
+    size_t shorter = size_t(std::min(end_a - start_a, end_b - start_b));
+    while (common < shorter && start_a[common] == start_b[common] && start_a[common] != '-') ++common;
+    while (common > 0 && is_digit(start_a[common - 1])) --common;
+    Side x{start_a + common, end_a, end_a, false};
+    Side y{start_b + common, end_b, end_b, false};
+    if (int r = compare_part(x, y)) return r;
+    Side rx = revision_after(x);
+    Side ry = revision_after(y);
+    return compare_part(rx, ry);
 }
 
 int compare_versions(const Version& a, const Version& b) noexcept {
