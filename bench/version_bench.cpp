@@ -11,26 +11,21 @@
 #include <vector>
 
 #include "aptus/base/compression.hpp"
+#include "aptus/deb/tagfile.hpp"
 #include "aptus/deb/version.hpp"
 
 namespace {
 
 constexpr size_t kComparisons = 1000000;
 
-// Every stanza's Version field in order (duplicates kept, as in the APT
-// baseline). A continuation line starts with a blank, so "Version:" at the
-// start of a line is always the field.
+// Every stanza's Version field in order (duplicates kept, as in the APT baseline).
 std::vector<std::string> bookworm_versions() {
-    std::string text =
-        aptus::read_decompressed(std::string(APTUS_DATA_DIR) + "/debian/bookworm-main-amd64-Packages.xz");
+    std::string path = std::string(APTUS_DATA_DIR) + "/debian/bookworm-main-amd64-Packages.xz";
+    std::string text = aptus::read_decompressed(path);
     std::vector<std::string> out;
-    constexpr std::string_view kField = "Version: ";
-    for (size_t pos = 0; pos < text.size();) {
-        size_t end = std::min(text.find('\n', pos), text.size());
-        std::string_view line(text.data() + pos, end - pos);
-        if (line.substr(0, kField.size()) == kField) out.emplace_back(line.substr(kField.size()));
-        pos = end + 1;
-    }
+    aptus::deb::TagFileReader reader(text, path);
+    aptus::deb::Stanza stanza;
+    while (reader.next(stanza)) out.emplace_back(stanza.value_or_empty("Version"));
     return out;
 }
 

@@ -16,6 +16,7 @@
 #include "aptus/base/compression.hpp"
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
+#include "aptus/deb/tagfile.hpp"
 #include "aptus/deb/version.hpp"
 
 namespace {
@@ -28,24 +29,11 @@ const char* const kIndexFiles[] = {
     "debian/bookworm-main-Sources.xz",
 };
 
-// Values of top-level "Version:" fields. A continuation line starts with a
-// blank, so a line that starts with the field name is always a field.
-void collect_versions(const std::string& text, std::unordered_set<std::string>& out) {
-    static constexpr std::string_view kField = "Version:";
-    size_t pos = 0;
-    while (pos < text.size()) {
-        size_t end = text.find('\n', pos);
-        if (end == std::string::npos) end = text.size();
-        std::string_view line(text.data() + pos, end - pos);
-        if (line.substr(0, kField.size()) == kField) {
-            line.remove_prefix(kField.size());
-            while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
-            while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r'))
-                line.remove_suffix(1);
-            out.emplace(line);
-        }
-        pos = end + 1;
-    }
+void collect_versions(const std::string& text, const std::string& name, std::unordered_set<std::string>& out) {
+    aptus::deb::TagFileReader reader(text, name);
+    aptus::deb::Stanza stanza;
+    while (reader.next(stanza))
+        if (auto version = stanza.get("Version")) out.emplace(*version);
 }
 
 int sign(int x) { return (x > 0) - (x < 0); }
@@ -61,7 +49,10 @@ protected:
         std::string dir = APTUS_DATA_DIR;
         if (dir.empty() || !aptus::path_exists(dir + "/" + kIndexFiles[0])) return;
         std::unordered_set<std::string> distinct;
-        for (const char* file : kIndexFiles) collect_versions(aptus::read_decompressed(dir + "/" + file), distinct);
+        for (const char* file : kIndexFiles) {
+            std::string path = dir + "/" + file;
+            collect_versions(aptus::read_decompressed(path), path, distinct);
+        }
         sorted_ = new std::vector<std::string>(distinct.begin(), distinct.end());
         // Start from a fixed order so the run does not depend on hashing.
         std::sort(sorted_->begin(), sorted_->end());
