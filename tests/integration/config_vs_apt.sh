@@ -162,6 +162,23 @@ compare "-o without =" -o Foo dump -- -o Foo config dump
 compare "-o without argument" dump -o -- config dump -o
 compare "unknown option" -x dump -- -x config dump
 
+# apt rewrites APT::Architectures and Acquire::Languages into a normal list:
+# a scalar (split at commas) beats list items, duplicates go, the native
+# architecture is always there, "environment" expands, "none" only alone.
+for v in '"i386,armhf"' '"i386, armhf"' '"amd64"' '""' '{ "i386"; }' '{ "i386"; "amd64"; }' \
+    '{ "i386"; "i386"; }' '"armhf"; APT::Architectures:: "i386"'; do
+    new_sandbox
+    printf 'APT::Architectures %s;\n' "$v" > "$S/etc/apt/apt.conf"
+    both "architectures $v"
+done
+for v in '"none"' '"de,fr"' '"de, fr"' '""' '{ "fr"; "environment"; "fr"; "en"; }' '{ "none"; "de"; }' \
+    '{ "de"; "none"; }' '{ "none"; "none"; }' '"environment,de"' '""; Acquire::Languages:: "fr"' \
+    '"none"; Acquire::Languages:: "fr"'; do
+    new_sandbox
+    printf 'Acquire::Languages %s;\n' "$v" > "$S/etc/apt/apt.conf"
+    both "languages $v"
+done
+
 # Errors: apt and aptus must both refuse (exit 100); aptus names file:line.
 for bad in 'A "x" y;' 'A "unterminated;' 'A "x"' '{ B "x"; };' 'A { #clear B; };' '#clear;' 'V x"y;' \
     'S "multi

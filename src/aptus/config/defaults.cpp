@@ -1,5 +1,6 @@
 // apt's built-in configuration. The order of the entries matters: the tree
 // keeps insertion order and `config dump` must list keys where apt does.
+#include <algorithm>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -217,6 +218,41 @@ std::vector<std::string> environment_languages() {
     return out;
 }
 
+// The items of a list key the way apt reads it: a non-empty scalar value,
+// split at commas, replaces any list items.
+std::vector<std::string> scalar_or_list(const Config& config, std::string_view key) {
+    std::vector<std::string> out;
+    std::string value = config.find(key);
+    if (!value.empty()) {
+        size_t start = 0;
+        for (;;) {
+            size_t comma = value.find(',', start);
+            std::string item = value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+            if (!item.empty()) out.push_back(std::move(item));
+            if (comma == std::string::npos) break;
+            start = comma + 1;
+        }
+        return out;
+    }
+    for (const auto& child : config.find_list(key))
+        if (!child.empty()) out.push_back(child);
+    return out;
+}
+
+std::vector<std::string> unique_in_order(const std::vector<std::string>& items) {
+    std::vector<std::string> out;
+    for (const auto& item : items)
+        if (std::find(out.begin(), out.end(), item) == out.end()) out.push_back(item);
+    return out;
+}
+
+void set_list(Config& config, std::string_view key, const std::vector<std::string>& items) {
+    std::vector<std::string> unique = unique_in_order(items);
+    config.clear(key);
+    std::string list_key = std::string(key) + "::";
+    for (const auto& item : unique) config.set(list_key, item);
+}
+
 }  // namespace
 
 std::string native_architecture() {
@@ -264,15 +300,31 @@ void apply_binary(Config& config, const std::string& binary) {
 
 void set_derived_defaults(Config& config) {
 
-    if (config.children("APT::Architectures").empty()) {
-        std::string native = config.find("APT::Architecture", native_architecture());
-        config.clear("APT::Architectures");
-        config.set("APT::Architectures::", native);
-        for (const auto& arch : foreign_architectures(config, native)) config.set("APT::Architectures::", arch);
-    }
+    // apt rewrites both lists in their normal form: a scalar value (split at
+    // commas, blanks kept as apt keeps them) wins over list items, duplicates
+    // go, and the native architecture is always one of the architectures.
+    std::string native = config.find("APT::Architecture", native_architecture());
+    std::vector<std::string> archs = scalar_or_list(config, "APT::Architectures");
+    if (archs.empty()) archs = foreign_architectures(config, native);
+    if (std::find(archs.begin(), archs.end(), native) == archs.end()) archs.insert(archs.begin(), native);
+    set_list(config, "APT::Architectures", archs);
+
     set_compressors(config);
-    if (!config.exists("Acquire::Languages"))
-        for (const auto& lang : environment_languages()) config.set("Acquire::Languages::", lang);
+
+    // "environment" stands for the locale's languages; "none" counts only
+    // when it is the only entry.
+    std::vector<std::string> langs;
+    std::vector<std::string> configured = scalar_or_list(config, "Acquire::Languages");
+    if (configured.empty()) configured.emplace_back("environment");
+    for (const auto& lang : configured) {
+        if (lang == "environment")
+            for (const auto& env : environment_languages()) langs.push_back(env);
+        else
+            langs.push_back(lang);
+    }
+    langs = unique_in_order(langs);
+    if (langs.size() > 1) std::erase(langs, "none");
+    set_list(config, "Acquire::Languages", langs);
     for (const auto& t : compression_types) config.set_default(std::string("Acquire::CompressionTypes::") + t.key, t.value);
 
     config.set_default("Dir::State::extended_states", "extended_states");
