@@ -37,10 +37,11 @@ std::string version_warning(std::string_view text);
 // Three-way comparison in dpkg's order: -1, 0 or 1. No allocation, no
 // overflow on digit runs of any length. Equal versions may differ in text
 // ("0:1.0" and "1.0", "1.0-0" and "1.0", "1.01" and "1.1").
-// Any text gets a consistent order; for text dpkg refuses, one difference
-// from APT's comparison: only "<digits>:" at the start is an epoch, so a ':'
-// after anything else (as in "1.0-1:2", "x:1" or strtol's "+1:2") is an
-// ordinary character rather than the end of a non-numeric epoch.
+// Any text gets a consistent order. Only "<digits>:" at the start is an
+// epoch; a ':' after anything else is an ordinary character. That differs
+// from APT (which takes everything before the first ':') only on text dpkg
+// refuses ("1.0-1:2", "x:1"), and from dpkg only on the signed epochs its
+// strtol lets through ("+1:2", "-0:2"), which parse_version refuses.
 int compare_versions(std::string_view a, std::string_view b) noexcept;
 int compare_versions(const Version& a, const Version& b) noexcept;
 
