@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "support/test_support.hpp"
 #include "aptus/config/config.hpp"
 #include "aptus/config/init.hpp"
 
@@ -74,18 +75,11 @@ TEST(ConfigLoad, DerivedDefaultsFollowDir) {
 }
 
 TEST(ConfigLoad, OrderOfSources) {
-    char tmpl[] = "/tmp/aptus-config-load-XXXXXX";
-    std::string dir = mkdtemp(tmpl);
-    ASSERT_EQ(system(("mkdir -p " + dir + "/etc/apt/apt.conf.d").c_str()), 0);
-    FILE* f = fopen((dir + "/apt-config.conf").c_str(), "w");
-    fprintf(f, "Dir \"%s/\"; Order:: \"APT_CONFIG\"; quiet \"2\";\n", dir.c_str());
-    fclose(f);
-    f = fopen((dir + "/etc/apt/apt.conf.d/10part").c_str(), "w");
-    fputs("Order:: \"part\";\n", f);
-    fclose(f);
-    f = fopen((dir + "/etc/apt/apt.conf").c_str(), "w");
-    fputs("Order:: \"main\";\n", f);
-    fclose(f);
+    aptus::test::TempDir tmp("config-load");
+    const std::string& dir = tmp.path();
+    tmp.write("apt-config.conf", "Dir \"" + dir + "/\"; Order:: \"APT_CONFIG\"; quiet \"2\";\n");
+    tmp.write("etc/apt/apt.conf.d/10part", "Order:: \"part\";\n");
+    tmp.write("etc/apt/apt.conf", "Order:: \"main\";\n");
 
     aptus::config::LoadRequest req;
     req.apt_config = dir + "/apt-config.conf";
@@ -99,7 +93,6 @@ TEST(ConfigLoad, OrderOfSources) {
     EXPECT_EQ(c.find("Binary"), "aptus");
     EXPECT_EQ(c.find("CommandLine::AsString"), "aptus config dump");
     EXPECT_TRUE(diags.empty());
-    system(("rm -rf " + dir).c_str());
 }
 
 }  // namespace

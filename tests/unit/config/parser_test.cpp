@@ -1,3 +1,4 @@
+#include "support/test_support.hpp"
 #include "aptus/config/parser.hpp"
 
 #include <gtest/gtest.h>
@@ -104,15 +105,14 @@ TEST(ConfigParser, Clear) {
 }
 
 TEST(ConfigParser, IncludeFileAndDirectory) {
-    char tmpl[] = "/tmp/aptus-config-test-XXXXXX";
-    std::string dir = mkdtemp(tmpl);
-    std::ofstream(dir + "/inc.conf") << "Inc::File \"1\";\n";
-    std::string sub = dir + "/inc.d";
-    ASSERT_EQ(system(("mkdir " + sub).c_str()), 0);
-    std::ofstream(sub + "/b.conf") << "Inc::Dir:: \"b\";\n";
-    std::ofstream(sub + "/a") << "Inc::Dir:: \"a\";\n";
-    std::ofstream(sub + "/c.disabled") << "Inc::Dir:: \"c\";\n";
-    std::ofstream(sub + "/d.list") << "Inc::Dir:: \"d\";\n";
+    aptus::test::TempDir tmp("config-test");
+    const std::string& dir = tmp.path();
+    tmp.write("inc.conf", "Inc::File \"1\";\n");
+    std::string sub = tmp.mkdir("inc.d");
+    tmp.write("inc.d/b.conf", "Inc::Dir:: \"b\";\n");
+    tmp.write("inc.d/a", "Inc::Dir:: \"a\";\n");
+    tmp.write("inc.d/c.disabled", "Inc::Dir:: \"c\";\n");
+    tmp.write("inc.d/d.list", "Inc::Dir:: \"d\";\n");
     Diagnostics diags;
     Config c;
     c.set("Dir::Ignore-Files-Silently::", "\\.disabled$");
@@ -123,7 +123,6 @@ TEST(ConfigParser, IncludeFileAndDirectory) {
     EXPECT_EQ(diags[0].level, Level::Notice);
     EXPECT_EQ(diags[0].message,
               "Ignoring file 'd.list' in directory '" + sub + "/' as it has an invalid filename extension");
-    system(("rm -rf " + dir).c_str());
 }
 
 TEST(ConfigParser, IncludeErrorNamesBothFiles) {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "aptus/base/compression.hpp"
+#include "support/test_support.hpp"
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
 #include "aptus/deb/relation.hpp"
@@ -14,7 +15,6 @@ using namespace aptus::deb;
 
 namespace {
 
-std::string data_path(const char* name) { return std::string(APTUS_DATA_DIR) + "/debian/" + name; }
 
 // Field-by-field equality of two parses, reported with the texts involved.
 ::testing::AssertionResult same_structure(const RelationList& a, const RelationList& b) {
@@ -48,7 +48,7 @@ struct Counts {
 // Parses, prints and re-parses every relation field of `kind` in one index.
 Counts check_file(const char* name, bool source) {
     Counts n;
-    std::string path = data_path(name);
+    std::string path = aptus::test::real_data_path(name);
     std::string text = aptus::read_decompressed(path);
     TagFileReader reader(text, path);
     Stanza stanza;
@@ -91,8 +91,7 @@ Counts check_file(const char* name, bool source) {
 class RelationRealData : public ::testing::Test {
 protected:
     void SetUp() override {
-        if (std::string(APTUS_DATA_DIR).empty() || !aptus::path_exists(data_path("bookworm-main-Sources.xz")))
-            GTEST_SKIP() << "no real data directory (APTUS_DATA_DIR)";
+        APTUS_REQUIRE_REAL_DATA(aptus::test::real_data_path("bookworm-main-Sources.xz"));
     }
 };
 

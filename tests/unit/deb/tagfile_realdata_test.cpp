@@ -6,6 +6,7 @@
 #include <string>
 
 #include "aptus/base/compression.hpp"
+#include "support/test_support.hpp"
 #include "aptus/deb/tagfile.hpp"
 #include "aptus/deb/tagfile_writer.hpp"
 
@@ -16,17 +17,6 @@ using aptus::deb::TagFileReader;
 using aptus::deb::TagFileWriter;
 
 namespace {
-
-std::string data_path(const std::string& file) {
-    std::string dir = APTUS_DATA_DIR;
-    if (dir.empty()) return "";
-    return dir + "/debian/" + file;
-}
-
-#define REQUIRE_DATA(path)                                                              \
-    if ((path).empty()) GTEST_SKIP() << "APTUS_DATA_DIR is empty: no real data to read"; \
-    if (FILE* f = std::fopen((path).c_str(), "r")) std::fclose(f);                       \
-    else GTEST_SKIP() << "missing " << (path)
 
 // "grep -c '^Package:'" over the file, decompressed by xz when it is .xz:
 // a count that shares no code with the reader.
@@ -66,8 +56,8 @@ Summary read_every_stanza(const std::string& buffer, const std::string& name, Ea
 }
 
 void expect_packages_file(const std::string& file, long expected_stanzas, std::string_view apt_version) {
-    std::string path = data_path(file);
-    REQUIRE_DATA(path);
+    std::string path = aptus::test::real_data_path(file);
+    APTUS_REQUIRE_REAL_DATA(path);
     std::string buffer = aptus::read_decompressed(path);
     std::string found_version;
     long missing_core = 0;
@@ -89,8 +79,8 @@ std::string read_plain(const std::string& path) { return aptus::read_decompresse
 
 // Every stanza written back unchanged gives the file back.
 void expect_round_trip(const std::string& file) {
-    std::string path = data_path(file);
-    REQUIRE_DATA(path);
+    std::string path = aptus::test::real_data_path(file);
+    APTUS_REQUIRE_REAL_DATA(path);
     std::string buffer = read_plain(path);
     TagFileReader reader(buffer, path);
     TagFileWriter writer;
@@ -111,8 +101,8 @@ TEST(TagFileRealData, BookwormPackages) { expect_packages_file("bookworm-main-am
 TEST(TagFileRealData, TrixiePackages) { expect_packages_file("trixie-main-amd64-Packages.xz", 68829, "3.0.4"); }
 
 TEST(TagFileRealData, BookwormPackagesRoundTrip) {
-    std::string path = data_path("bookworm-main-amd64-Packages.xz");
-    REQUIRE_DATA(path);
+    std::string path = aptus::test::real_data_path("bookworm-main-amd64-Packages.xz");
+    APTUS_REQUIRE_REAL_DATA(path);
     std::string buffer = aptus::read_decompressed(path);
     TagFileReader reader(buffer, path);
     TagFileWriter writer;
@@ -122,8 +112,8 @@ TEST(TagFileRealData, BookwormPackagesRoundTrip) {
 }
 
 TEST(TagFileRealData, BookwormSources) {
-    std::string path = data_path("bookworm-main-Sources.xz");
-    REQUIRE_DATA(path);
+    std::string path = aptus::test::real_data_path("bookworm-main-Sources.xz");
+    APTUS_REQUIRE_REAL_DATA(path);
     std::string buffer = aptus::read_decompressed(path);
     std::string apt_binary, apt_files;
     Summary sum = read_every_stanza(buffer, path, [&](const Stanza& s) {
@@ -141,8 +131,8 @@ TEST(TagFileRealData, BookwormSources) {
 
 TEST(TagFileRealData, TranslationFiles) {
     for (const char* file : {"bookworm-main-i18n-Translation-en.xz", "trixie-main-i18n-Translation-en.xz"}) {
-        std::string path = data_path(file);
-        REQUIRE_DATA(path);
+        std::string path = aptus::test::real_data_path(file);
+        APTUS_REQUIRE_REAL_DATA(path);
         std::string buffer = aptus::read_decompressed(path);
         std::string apt_short;
         long without_md5 = 0;
@@ -162,8 +152,8 @@ TEST(TagFileRealData, TranslationFiles) {
 
 TEST(TagFileRealData, DpkgStatusFiles) {
     for (auto [file, packages] : {std::pair{"status-minbase", 96}, std::pair{"status-server", 218}}) {
-        std::string path = data_path(file);
-        REQUIRE_DATA(path);
+        std::string path = aptus::test::real_data_path(file);
+        APTUS_REQUIRE_REAL_DATA(path);
         std::string buffer = read_plain(path);
         long installed = 0;
         std::string adduser_conffiles;
@@ -181,8 +171,8 @@ TEST(TagFileRealData, DpkgStatusFiles) {
 }
 
 TEST(TagFileRealData, ExtendedStates) {
-    std::string path = data_path("extended_states-server");
-    REQUIRE_DATA(path);
+    std::string path = aptus::test::real_data_path("extended_states-server");
+    APTUS_REQUIRE_REAL_DATA(path);
     std::string buffer = read_plain(path);
     long automatic = 0;
     Summary sum = read_every_stanza(buffer, path, [&](const Stanza& s) {
@@ -199,8 +189,8 @@ TEST(TagFileRealData, RoundTripStatusMinbase) { expect_round_trip("status-minbas
 TEST(TagFileRealData, RoundTripExtendedStates) { expect_round_trip("extended_states-server"); }
 
 TEST(TagFileRealData, ModifyOneFieldOfOneStanza) {
-    std::string path = data_path("status-server");
-    REQUIRE_DATA(path);
+    std::string path = aptus::test::real_data_path("status-server");
+    APTUS_REQUIRE_REAL_DATA(path);
     std::string buffer = read_plain(path);
     TagFileReader reader(buffer, path);
     TagFileWriter writer;

@@ -13,6 +13,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "support/test_support.hpp"
 #include "aptus/base/compression.hpp"
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
@@ -85,19 +86,6 @@ protected:
 
 std::vector<std::string>* VersionRealData::sorted_ = nullptr;
 
-// A scratch directory for the files handed to python3 and dpkg.
-class ScratchDir {
-public:
-    ScratchDir() {
-        char name[] = "/tmp/aptus-version-XXXXXX";
-        path_ = mkdtemp(name);
-    }
-    ~ScratchDir() { std::system(("rm -rf '" + path_ + "'").c_str()); }
-    std::string file(const std::string& name) const { return path_ + "/" + name; }
-
-private:
-    std::string path_;
-};
 
 std::vector<std::string> read_lines(const std::string& path) {
     std::vector<std::string> lines;
@@ -110,7 +98,7 @@ bool have_tool(const char* check) { return std::system(check) == 0; }
 
 // python3-apt's answers (-1, 0, 1 as text) for many pairs, in one process.
 std::vector<std::string> apt_pkg_answers(const std::vector<Pair>& pairs) {
-    ScratchDir scratch;
+    aptus::test::TempDir scratch("version");
     std::string input;
     for (const Pair& p : pairs) (((input += p.a) += ' ') += p.b) += '\n';
     aptus::write_file_atomic(scratch.file("pairs"), input);
@@ -186,7 +174,7 @@ TEST_F(VersionRealData, AgreesWithDpkg) {
     pairs.insert(pairs.end(), extra.begin(), extra.end());
 
     // dpkg costs a process per pair: two shards run side by side.
-    ScratchDir scratch;
+    aptus::test::TempDir scratch("version");
     const int kShards = 2;
     std::string input[kShards];
     for (size_t i = 0; i < pairs.size(); ++i) {
