@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "aptus/config/config.hpp"
-#include "aptus/config/diagnostics.hpp"
+#include "aptus/base/diagnostics.hpp"
 #include "cli/options.hpp"
 
 namespace aptus::cli {
@@ -16,7 +16,7 @@ namespace aptus::cli {
 struct Context {
     const config::Config& config;
     std::vector<std::string> args;  // the words after the command's name
-    config::Diagnostics& diags;
+    Diagnostics& diags;
 };
 
 struct Command {

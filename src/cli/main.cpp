@@ -73,7 +73,7 @@ int run(const std::vector<std::string>& args) {
         throw Error("Invalid operation " + op);
     }
 
-    config::Diagnostics diags;
+    Diagnostics diags;
     config::LoadRequest request;
     if (const char* env = std::getenv("APT_CONFIG")) request.apt_config = env;
     request.items = std::move(parsed.items);

@@ -8,10 +8,10 @@
 
 namespace aptus::cli {
 
-void render(const config::Diagnostics& diags) {
+void render(const Diagnostics& diags) {
     std::fflush(stdout);
     for (const auto& d : diags)
-        std::fprintf(stderr, "%s: %s\n", d.level == config::Level::Notice ? "N" : "W", d.message.c_str());
+        std::fprintf(stderr, "%s: %s\n", d.level == Level::Notice ? "N" : "W", d.message.c_str());
 }
 
 void print_version() { std::printf("aptus %s (%s)\n", APTUS_VERSION, config::native_architecture().c_str()); }

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "aptus/config/config.hpp"
-#include "aptus/config/diagnostics.hpp"
+#include "aptus/base/diagnostics.hpp"
 
 namespace aptus::config {
 

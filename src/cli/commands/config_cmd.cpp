@@ -52,7 +52,7 @@ int run_config_shell(Context& ctx) {
             if (type != 'f' && type != 'd' && type != 'b' && type != 'i') {
                 // apt names the character before the slash here; we keep its words.
                 char shown = slash > 0 ? key[slash - 1] : '/';
-                ctx.diags.push_back({config::Level::Warning,
+                ctx.diags.push_back({Level::Warning,
                                      std::string("Unrecognized type abbreviation: '") + shown + "'"});
                 continue;
             }

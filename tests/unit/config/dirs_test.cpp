@@ -86,7 +86,7 @@ TEST(ConfigLoad, OrderOfSources) {
     using Item = aptus::config::CommandLineItem;
     req.items = {{Item::Kind::Set, "Order::", "option"}, {Item::Kind::Increment, "quiet", ""}};
     req.command_line = "aptus config dump";
-    aptus::config::Diagnostics diags;
+    aptus::Diagnostics diags;
     Config c = aptus::config::load(req, diags);
     EXPECT_EQ(c.find_list("Order"), (std::vector<std::string>{"APT_CONFIG", "part", "main", "option"}));
     EXPECT_EQ(c.find_int("quiet"), 3);

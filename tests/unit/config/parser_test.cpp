@@ -13,8 +13,8 @@
 namespace {
 
 using aptus::config::Config;
-using aptus::config::Diagnostics;
-using aptus::config::Level;
+using aptus::Diagnostics;
+using aptus::Level;
 
 Config parse(const std::string& text, Diagnostics* diags = nullptr) {
     Config c;

@@ -1,4 +1,4 @@
-// Notices and warnings found while loading configuration. The library never
+// Notices and warnings found while reading configuration, sources and the like. The library never
 // prints: it appends here and the front end decides how (and whether) to show
 // them, e.g. the CLI as "N: ..." and "W: ...".
 #pragma once
@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace aptus::config {
+namespace aptus {
 
 enum class Level { Notice, Warning };
 
@@ -17,4 +17,4 @@ struct Diagnostic {
 
 using Diagnostics = std::vector<Diagnostic>;
 
-}  // namespace aptus::config
+}  // namespace aptus
