@@ -4,6 +4,7 @@
 // `/* */`). Syntax errors throw aptus::Error located at file:line.
 #pragma once
 
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,5 +28,11 @@ void read_config_dir(Config& config, const std::string& dir, Diagnostics& diags,
 // with a notice unless they match a Dir::Ignore-Files-Silently regex or have
 // a character outside that set (as apt does).
 std::vector<std::string> config_dir_files(const Config& config, const std::string& dir, Diagnostics& diags);
+
+// The same rules for any parts directory, with its own extensions:
+// preferences.d takes "pref" or none, sources.list.d "list" and "sources".
+std::vector<std::string> parts_dir_files(const Config& config, const std::string& dir,
+                                         std::initializer_list<std::string_view> extensions, bool allow_no_extension,
+                                         Diagnostics& diags);
 
 }  // namespace aptus::config

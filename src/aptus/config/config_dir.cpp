@@ -35,6 +35,12 @@ bool ignored_silently(const Config& config, const std::string& name) {
 }  // namespace
 
 std::vector<std::string> config_dir_files(const Config& config, const std::string& dir, Diagnostics& diags) {
+    return parts_dir_files(config, dir, {"conf"}, true, diags);
+}
+
+std::vector<std::string> parts_dir_files(const Config& config, const std::string& dir,
+                                         std::initializer_list<std::string_view> extensions, bool allow_no_extension,
+                                         Diagnostics& diags) {
     std::unique_ptr<DIR, int (*)(DIR*)> handle(opendir(dir.c_str()), closedir);
     if (!handle) throw system_error("Unable to read directory", dir, errno);
     std::string shown = dir;  // apt names the directory with a trailing slash in its notices
@@ -57,7 +63,11 @@ std::vector<std::string> config_dir_files(const Config& config, const std::strin
             continue;
         }
         size_t dot = name.rfind('.');
-        if (dot != std::string::npos && name.compare(dot + 1, std::string::npos, "conf") != 0) {
+        bool accepted = dot == std::string::npos
+                            ? allow_no_extension
+                            : std::find(extensions.begin(), extensions.end(), std::string_view(name).substr(dot + 1)) !=
+                                  extensions.end();
+        if (!accepted) {
             if (!ignored_silently(config, name))
                 diags.push_back({Level::Notice, "Ignoring file '" + name + "' in directory '" + shown +
                                                     "' as it has an invalid filename extension"});
