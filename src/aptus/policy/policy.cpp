@@ -1,0 +1,79 @@
+#include "aptus/policy/policy.hpp"
+
+namespace aptus::policy {
+
+Policy::Policy(const std::vector<PinRecord>& pins, std::string default_release) {
+    for (const PinRecord& pin : pins) (pin.general ? general_ : specific_).emplace_back(pin);
+    if (!default_release.empty()) {
+        Diagnostics ignored;
+        auto records = parse_preferences("Package: *\nPin: release " + default_release + "\nPin-Priority: 990\n",
+                                         "APT::Default-Release", ignored);
+        target_.emplace(records.at(0));
+    }
+}
+
+bool Policy::is_target_release(const FileFacts& file) const {
+    return target_ && target_->matches_file(file.release);
+}
+
+int Policy::file_priority(const FileFacts& file) const {
+    if (file.release.is_status) return 100;
+    // The target release is fixed before the general pins are looked at:
+    // apt gives it 990 even when a general pin names the same release.
+    if (is_target_release(file)) return 990;
+    for (const PinMatcher& pin : general_)
+        if (pin.matches_file(file.release)) return pin.record().priority;
+    if (file.not_automatic) return file.but_automatic_upgrades ? 100 : 1;
+    return 500;
+}
+
+const PinRecord* Policy::specific_pin(const PackageFacts& package, std::string_view version,
+                                      std::span<const FileFacts* const> files) const {
+    for (const PinMatcher& pin : specific_) {
+        if (!pin.matches_package(package) || !pin.matches_version(version)) continue;
+        if (pin.record().kind == PinRecord::Kind::Version) return &pin.record();
+        for (const FileFacts* f : files)
+            if (pin.matches_file(f->release)) return &pin.record();
+    }
+    return nullptr;
+}
+
+int Policy::version_priority(const PackageFacts& package, std::string_view version,
+                             std::span<const FileFacts* const> files, bool installed) const {
+    if (const PinRecord* pin = specific_pin(package, version, files)) return pin->priority;
+    bool only_status = true;
+    int best = 0;
+    bool any = false;
+    for (const FileFacts* f : files) {
+        if (!f->release.is_status) only_status = false;
+        int p = file_priority(*f);
+        if (!any || p > best) best = p;
+        any = true;
+    }
+    if (only_status && !installed) return -1;
+    return best;
+}
+
+std::vector<const PinRecord*> Policy::specific_records() const {
+    std::vector<const PinRecord*> out;
+    for (const PinMatcher& pin : specific_) out.push_back(&pin.record());
+    return out;
+}
+
+std::optional<size_t> choose_candidate(std::span<const CandidateInput> newest_first) {
+    std::optional<size_t> best;
+    int best_priority = 0;
+    bool past_installed = false;
+    for (size_t i = 0; i < newest_first.size(); ++i) {
+        const CandidateInput& v = newest_first[i];
+        bool older_than_installed = past_installed;
+        if (v.installed) past_installed = true;
+        if (v.priority <= best_priority) continue;
+        if (older_than_installed && v.priority < 1000) continue;
+        best = i;
+        best_priority = v.priority;
+    }
+    return best;
+}
+
+}  // namespace aptus::policy
