@@ -28,18 +28,11 @@ const char* trim_right(const char* begin, const char* end) {
 
 bool bad_name_char(char c) { return static_cast<unsigned char>(c) <= ' ' || c == 0x7f; }
 
-bool name_equals(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i)
-        if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
-    return true;
-}
-
 }  // namespace
 
 const Field* Stanza::find(std::string_view name) const {
     for (const Field& f : fields)
-        if (name_equals(f.name, name)) return &f;
+        if (iequals(f.name, name)) return &f;
     return nullptr;
 }
 
