@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,8 @@ enum class SourceType : uint8_t { Deb, DebSrc };
 
 // "deb" or "deb-src".
 std::string_view type_name(SourceType type);
+// The type for "deb" or "deb-src" (exact, as apt); nullopt otherwise.
+std::optional<SourceType> parse_type(std::string_view word);
 
 // An option as written. Keys are the one-line names apt documents in
 // sources.list(5): arch, lang, target, signed-by, trusted, check-valid-until,
@@ -35,6 +38,11 @@ struct SourceOption {
 struct SourceLocation {
     std::string file;
     unsigned line = 0;  // the line, or the first line of the deb822 stanza
+    // deb822 only: the stanza's 1-based number in its file. apt names deb822
+    // entries "file:N" by stanza number (Sourcesentry in `apt-get indextargets`).
+    unsigned stanza = 0;
+    // "file:line" for a one-line entry, "file:stanza" for deb822, as apt prints it.
+    std::string apt_name() const;
 };
 
 struct SourceEntry {
@@ -50,6 +58,11 @@ struct SourceEntry {
     bool is_flat() const { return !suite.empty() && suite.back() == '/'; }
     // The last option with this key, or nullptr.
     const SourceOption* option(std::string_view key) const;
+    // The option applied as apt applies it: the last "=" replaces `base`,
+    // then the last "+=" appends and the last "-=" removes (apt keeps one of
+    // each). nullopt when the key is not set at all.
+    std::optional<std::vector<std::string>> option_values(std::string_view key,
+                                                          const std::vector<std::string>& base) const;
 };
 
 }  // namespace aptus::sources
