@@ -7,6 +7,30 @@
 namespace aptus::sources {
 namespace {
 
+int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    c = ascii_lower(c);
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+}
+
+// apt reads the words of a one-line entry with %XX escapes decoded ("deb%20x"
+// is "deb x"); a '%' not followed by two hex digits stays as it is.
+std::string percent_decode(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '%' && i + 2 < s.size() && hex_value(s[i + 1]) >= 0 &&
+            hex_value(s[i + 2]) >= 0) {
+            out += char(hex_value(s[i + 1]) * 16 + hex_value(s[i + 2]));
+            i += 2;
+        } else {
+            out += s[i];
+        }
+    }
+    return out;
+}
+
 class LineParser {
 public:
     LineParser(std::string_view text, const std::string& file, unsigned line_no)
@@ -48,7 +72,7 @@ std::string LineParser::word() {
         ++pos_;
     }
     if (quoted) malformed("unterminated quote");
-    return out;
+    return percent_decode(out);
 }
 
 void LineParser::option(std::string_view text, SourceEntry& entry) {
@@ -67,7 +91,7 @@ void LineParser::option(std::string_view text, SourceEntry& entry) {
     while (!value.empty()) {
         size_t comma = value.find(',');
         std::string_view piece = value.substr(0, comma);
-        if (!piece.empty()) opt.values.emplace_back(piece);
+        if (!piece.empty()) opt.values.push_back(percent_decode(piece));
         if (comma == std::string_view::npos) break;
         value.remove_prefix(comma + 1);
     }

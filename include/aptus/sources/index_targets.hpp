@@ -1,0 +1,70 @@
+// Index targets: the files one source entry makes aptus fetch and read — the
+// Release files of its (URI, suite) and, per component, architecture and
+// language, the indices Acquire::IndexTargets::{deb,deb-src}::* describe —
+// with the names apt gives them in the lists directory, so aptus and apt
+// share /var/lib/apt/lists. Driven by the configuration as apt is: a new
+// Acquire::IndexTargets::deb::Foo section makes new targets.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "aptus/base/diagnostics.hpp"
+#include "aptus/config/config.hpp"
+#include "aptus/sources/source_entry.hpp"
+
+namespace aptus::sources {
+
+struct IndexTarget {
+    std::string meta_key;     // "main/binary-amd64/Packages": the name in the Release file
+    std::string short_desc;   // "Packages"
+    std::string description;  // "http://deb.debian.org/debian bookworm/main amd64 Packages"
+    std::string uri;          // full URI of the uncompressed index
+    std::string filename;     // path in the lists directory
+    bool optional = true;
+    bool keep_compressed = false;
+    // Everything else apt attaches to a target, under apt's printed names
+    // ("Architecture", "Base-URI", "By-Hash", "Component", ..., "Target-Of");
+    // a map so that printing in apt's (sorted) order is free.
+    std::map<std::string, std::string> options;
+
+    // One of `options`, or "".
+    std::string option(const std::string& name) const;
+};
+
+// The Release files of one (URI, suite): what update fetches first.
+struct ReleaseFiles {
+    std::string repo_uri;  // "http://deb.debian.org/debian/"
+    std::string suite;
+    std::string base_uri;  // ".../dists/bookworm/" (flat: repo_uri + suite)
+    std::string inrelease_uri, release_uri, release_gpg_uri;
+    std::string inrelease_file, release_file, release_gpg_file;  // in the lists dir
+    std::string sources_entry;  // file:line of the first entry
+};
+
+// Targets of all enabled entries, in apt's order: (URI, suite) groups in
+// order of first appearance, deb-src before deb inside a group, then entry,
+// component, configured target, architecture or language. A target named
+// twice is kept once, with apt's warning.
+std::vector<IndexTarget> index_targets(const std::vector<SourceEntry>& entries, const config::Config& config,
+                                       Diagnostics& diags);
+
+// The architectures an entry's Packages targets are made for: its arch
+// option ("=", "+=") over APT::Architectures, plus "all" as apt adds it,
+// minus its "-=" values.
+std::vector<std::string> entry_architectures(const SourceEntry& entry, const config::Config& config);
+
+// One ReleaseFiles per (URI, suite) of the enabled entries, same order.
+std::vector<ReleaseFiles> release_files(const std::vector<SourceEntry>& entries, const config::Config& config);
+
+// The lists-directory name for a URI, as apt makes it: scheme and
+// user:password dropped, brackets around the host dropped, unsafe bytes
+// %-quoted (lower-case hex), then '/' -> '_'.
+std::string uri_to_list_filename(std::string_view uri);
+
+// The record apt-get indextargets prints for a target (no trailing blank line).
+std::string format_index_target(const IndexTarget& target);
+
+}  // namespace aptus::sources

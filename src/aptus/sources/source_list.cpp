@@ -1,0 +1,49 @@
+#include "aptus/sources/source_list.hpp"
+
+#include "aptus/base/error.hpp"
+#include "aptus/base/file.hpp"
+#include "aptus/base/strings.hpp"
+#include "aptus/config/parser.hpp"
+#include "aptus/sources/deb822_sources.hpp"
+#include "aptus/sources/one_line.hpp"
+
+namespace aptus::sources {
+
+SourceFiles find_source_files(const config::Config& config, Diagnostics& diags) {
+    SourceFiles out;
+    auto add = [&](const std::string& path) {
+        (ends_with(path, ".sources") ? out.sources_files : out.list_files).push_back(path);
+        out.all_in_order.push_back(path);
+    };
+    std::string main = config.find_file("Dir::Etc::sourcelist");
+    if (!main.empty() && path_exists(main) && !is_directory(main)) add(main);
+    std::string parts = config.find_dir("Dir::Etc::sourceparts");
+    if (!parts.empty() && is_directory(parts)) {
+        // apt reads this directory without notices; keep parts_dir_files's to ourselves.
+        Diagnostics quiet;
+        for (const std::string& path : config::parts_dir_files(config, parts, {"list", "sources"}, false, quiet))
+            add(path);
+    }
+    return out;
+}
+
+std::vector<SourceEntry> read_source_file(const std::string& path) {
+    std::string text;
+    try {
+        text = read_file(path);
+    } catch (const Error& e) {
+        throw Error(std::string("The list of sources could not be read: ") + e.what());
+    }
+    return ends_with(path, ".sources") ? parse_deb822_sources(text, path) : parse_one_line_file(text, path);
+}
+
+std::vector<SourceEntry> read_sources(const config::Config& config, Diagnostics& diags) {
+    std::vector<SourceEntry> out;
+    for (const std::string& path : find_source_files(config, diags).all_in_order) {
+        auto entries = read_source_file(path);
+        out.insert(out.end(), std::make_move_iterator(entries.begin()), std::make_move_iterator(entries.end()));
+    }
+    return out;
+}
+
+}  // namespace aptus::sources
