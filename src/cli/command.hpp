@@ -24,6 +24,7 @@ struct Command {
     std::span<const OptionSpec> options;
     std::string_view help;
     int (*run)(Context&);
+    bool hidden = false;  // runs, but --help does not list it (internal test commands)
 };
 
 // Every command, in the order `--help` lists them.

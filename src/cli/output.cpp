@@ -21,6 +21,7 @@ void print_help() {
     std::printf("Usage: aptus [options] command\n\nCommands:\n");
     // Generated from the command table so it lists exactly what exists.
     for (const auto& cmd : commands()) {
+        if (cmd.hidden) continue;
         std::string name;
         for (auto w : cmd.words) name += (name.empty() ? "" : " ") + std::string(w);
         std::printf("  %-14s %.*s\n", name.c_str(), int(cmd.help.size()), cmd.help.data());

@@ -26,10 +26,29 @@ void apply_command_line(Config& config, const std::vector<CommandLineItem>& item
     }
 }
 
+namespace {
+
+// aptus stands in for `apt`, so what a user wrote for apt in apt's own scope
+// (Binary::apt::Pager "false";) applies to aptus too, the way apt applies it:
+// over the root value, under the command line and under Binary::aptus. Only
+// keys aptus acts on are taken, so `config dump` still prints what
+// apt-config prints.
+constexpr const char* apt_scope_keys[] = {"Pager"};
+
+void apply_apt_scope(Config& config) {
+    for (const char* key : apt_scope_keys) {
+        std::string scoped = std::string("Binary::apt::") + key;
+        if (config.exists(scoped)) config.set(key, config.find(scoped));
+    }
+}
+
+}  // namespace
+
 Config load(const LoadRequest& request, Diagnostics& diags) {
     Config config;
     set_builtin_defaults(config);
     read_system_config(config, request.apt_config, diags);
+    if (request.binary != "apt") apply_apt_scope(config);
     apply_binary(config, request.binary);
     apply_command_line(config, request.items, diags);
     set_derived_defaults(config);

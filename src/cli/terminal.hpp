@@ -1,0 +1,17 @@
+// What the program needs to know about the terminal it writes to.
+#pragma once
+
+namespace aptus::cli {
+
+bool is_terminal(int fd);
+
+// The width of the screen the user reads, for commands that fit lines to it.
+// While a pager runs stdout is a pipe, so this asks the terminal the pager
+// writes to (see remember_screen); without a terminal: $COLUMNS, else 80.
+int terminal_columns();
+
+// The descriptor that reaches the user's screen; the pager sets it while it
+// owns stdout and resets it (to -1: "stdout") when it finishes.
+void remember_screen(int fd);
+
+}  // namespace aptus::cli
