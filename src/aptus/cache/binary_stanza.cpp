@@ -1,0 +1,315 @@
+// Packages and dpkg status stanzas into package and version records.
+#include <array>
+
+#include "aptus/base/error.hpp"
+#include "aptus/base/strings.hpp"
+#include "build_state.hpp"
+#include "status_words.hpp"
+
+namespace aptus::cache::detail {
+namespace {
+
+enum F : uint8_t {
+    kPackage, kArchitecture, kVersion, kSource, kSection, kPriority, kInstalledSize, kSize, kMultiArch,
+    kEssential, kImportant, kProtected, kDescription, kDescriptionMd5, kMaintainer, kHomepage, kFilename,
+    kMd5, kSha256, kStatus,
+    kDepends, kPreDepends, kRecommends, kSuggests, kEnhances, kBreaks, kConflicts, kReplaces, kProvides,
+    kFieldCount, kOther = kFieldCount
+};
+
+// The fields the cache keeps, found by length first so most names cost one
+// or two comparisons.
+F classify(std::string_view n) {
+    switch (n.size()) {
+        case 4: if (iequals(n, "Size")) return kSize; break;
+        case 6:
+            if (iequals(n, "SHA256")) return kSha256;
+            if (iequals(n, "Source")) return kSource;
+            if (iequals(n, "MD5sum")) return kMd5;
+            if (iequals(n, "Status")) return kStatus;
+            break;
+        case 7:
+            if (iequals(n, "Package")) return kPackage;
+            if (iequals(n, "Version")) return kVersion;
+            if (iequals(n, "Section")) return kSection;
+            if (iequals(n, "Depends")) return kDepends;
+            if (iequals(n, "Breaks")) return kBreaks;
+            break;
+        case 8:
+            if (iequals(n, "Priority")) return kPriority;
+            if (iequals(n, "Filename")) return kFilename;
+            if (iequals(n, "Homepage")) return kHomepage;
+            if (iequals(n, "Suggests")) return kSuggests;
+            if (iequals(n, "Replaces")) return kReplaces;
+            if (iequals(n, "Provides")) return kProvides;
+            if (iequals(n, "Enhances")) return kEnhances;
+            break;
+        case 9:
+            if (iequals(n, "Essential")) return kEssential;
+            if (iequals(n, "Important")) return kImportant;
+            if (iequals(n, "Protected")) return kProtected;
+            if (iequals(n, "Conflicts")) return kConflicts;
+            break;
+        case 10:
+            if (iequals(n, "Multi-Arch")) return kMultiArch;
+            if (iequals(n, "Maintainer")) return kMaintainer;
+            if (iequals(n, "Recommends")) return kRecommends;
+            break;
+        case 11:
+            if (iequals(n, "Description")) return kDescription;
+            if (iequals(n, "Pre-Depends")) return kPreDepends;
+            break;
+        case 12: if (iequals(n, "Architecture")) return kArchitecture; break;
+        case 14: if (iequals(n, "Installed-Size")) return kInstalledSize; break;
+        case 15: if (iequals(n, "Description-md5")) return kDescriptionMd5; break;
+    }
+    return kOther;
+}
+
+uint64_t parse_number(std::string_view s) {
+    uint64_t v = 0;
+    for (char c : trim(s)) {
+        if (!is_digit(c)) return v;
+        v = v * 10 + uint64_t(c - '0');
+    }
+    return v;
+}
+
+Priority parse_priority(std::string_view s) {
+    if (iequals(s, "required")) return Priority::Required;
+    if (iequals(s, "important")) return Priority::Important;
+    if (iequals(s, "standard")) return Priority::Standard;
+    if (iequals(s, "optional")) return Priority::Optional;
+    if (iequals(s, "extra")) return Priority::Extra;
+    return Priority::Unknown;
+}
+
+MultiArch parse_multi_arch(std::string_view s) {
+    if (iequals(s, "same")) return MultiArch::Same;
+    if (iequals(s, "foreign")) return MultiArch::Foreign;
+    if (iequals(s, "allowed")) return MultiArch::Allowed;
+    return MultiArch::No;
+}
+
+constexpr deb::RelationField kRelationFields[] = {
+    deb::RelationField::Depends, deb::RelationField::PreDepends, deb::RelationField::Recommends,
+    deb::RelationField::Suggests, deb::RelationField::Enhances, deb::RelationField::Breaks,
+    deb::RelationField::Conflicts, deb::RelationField::Replaces,
+};
+
+std::string_view first_line(std::string_view v) { return v.substr(0, std::min(v.find('\n'), v.size())); }
+
+}  // namespace
+
+uint32_t BuildState::package(uint32_t name_index, StringId arch) {
+    auto [it, added] = package_of.try_emplace(uint64_t(name_index) << 32 | arch, uint32_t(packages.size()));
+    if (added) {
+        Package p{};
+        p.name = name_index;
+        p.architecture = arch;
+        p.first_version = kNone;
+        p.current_version = kNone;
+        packages.push_back(p);
+    }
+    return it->second;
+}
+
+uint32_t BuildState::find_package(StringId name, StringId arch) const {
+    if (name >= name_of_string.size() || name_of_string[name] == kNone) return kNone;
+    auto it = package_of.find(uint64_t(name_of_string[name]) << 32 | arch);
+    return it == package_of.end() ? kNone : it->second;
+}
+
+void add_binary_stanza(BuildState& st, const deb::Stanza& s, std::string_view buffer, uint32_t file,
+                       StringId index_arch, bool from_status, const std::string& file_name) {
+    std::array<const deb::Field*, kFieldCount> f{};
+    for (const deb::Field& field : s.fields) {
+        F k = classify(field.name);
+        if (k != kOther && f[k] == nullptr) f[k] = &field;
+    }
+    auto val = [&](F k) { return f[k] ? f[k]->value : std::string_view(); };
+    if (val(kPackage).empty()) {
+        st.warn(file_name + ":" + std::to_string(s.line) + ": stanza without Package field skipped");
+        return;
+    }
+    std::string_view arch_text = val(kArchitecture);
+    StringId arch = arch_text.empty() ? st.native_arch : st.pool.intern(arch_text);
+    // Architecture-independent packages are filed under the index's (or the
+    // system's) architecture, as apt does: "all" is not a package architecture.
+    StringId pkg_arch = arch_text == "all" ? (from_status ? st.native_arch : index_arch) : arch;
+    StringId name_str = st.pool.intern(val(kPackage));
+    uint32_t pkg = st.package(st.name(name_str), pkg_arch);
+
+    if (from_status) {
+        Package& p = st.packages[pkg];
+        p.flags |= kPackageInStatus;
+        if (!parse_status_words(val(kStatus), p.selection, p.status_flag, p.state))
+            st.warn(file_name + ":" + std::to_string(s.line) + ": bad Status '" + std::string(val(kStatus)) + "' for " +
+                    std::string(val(kPackage)));
+    }
+    if (val(kVersion).empty()) {
+        if (!from_status) st.warn(file_name + ":" + std::to_string(s.line) + ": stanza without Version skipped");
+        return;
+    }
+    StringId ver_str = st.pool.intern(trim(val(kVersion)));
+    auto offset = uint32_t(s.raw.data() - buffer.data());
+    auto length = uint32_t(s.raw.size());
+
+    // The same version in several files is one version with several files;
+    // the first file listed keeps its data.
+    uint32_t ver = kNone;
+    for (uint32_t v = st.packages[pkg].first_version; v != kNone; v = st.next_version[v])
+        if (st.versions[v].version == ver_str) {
+            ver = v;
+            break;
+        }
+    if (ver == kNone) {
+        ver = uint32_t(st.versions.size());
+        Version v{};
+        v.package = pkg;
+        v.version = ver_str;
+        v.architecture = arch;
+        v.section = st.pool.intern(val(kSection));
+        if (std::string_view src = val(kSource); !src.empty()) {
+            size_t paren = src.find('(');
+            v.source_name = st.pool.intern(trim(src.substr(0, paren)));
+            if (paren != std::string_view::npos) {
+                std::string_view rest = src.substr(paren + 1);
+                v.source_version = st.pool.intern(trim(rest.substr(0, rest.find(')'))));
+            } else {
+                v.source_version = ver_str;
+            }
+        } else {
+            v.source_name = name_str;
+            v.source_version = ver_str;
+        }
+        std::string_view desc = val(kDescription);
+        v.short_description = st.pool.intern(first_line(desc));
+        v.description_md5 = st.pool.intern(val(kDescriptionMd5));
+        v.description_file = kNone;
+        // The stanza's own Description first: multi-line in status files and
+        // many third-party archives; Debian's Packages hold the short line
+        // only and a Translation file found by Description-md5 replaces it.
+        if (!desc.empty()) {
+            v.description_file = file;
+            v.description_offset = uint32_t(desc.data() - buffer.data());
+            v.description_length = uint32_t(desc.size());
+        }
+        v.maintainer = st.pool.intern(val(kMaintainer));
+        v.homepage = st.pool.intern(val(kHomepage));
+        v.filename = st.pool.intern(val(kFilename));
+        v.md5 = st.pool.intern(val(kMd5));
+        v.sha256 = st.pool.intern(val(kSha256));
+        v.installed_size = uint32_t(std::min<uint64_t>(parse_number(val(kInstalledSize)), UINT32_MAX));
+        uint64_t size = parse_number(val(kSize));
+        v.size_low = uint32_t(size);
+        v.size_high = uint32_t(size >> 32);
+        v.priority = parse_priority(val(kPriority));
+        v.multi_arch = parse_multi_arch(val(kMultiArch));
+        if (iequals(val(kEssential), "yes")) v.flags |= kVersionEssential;
+        if (iequals(val(kImportant), "yes")) v.flags |= kVersionImportant;
+        if (iequals(val(kProtected), "yes")) v.flags |= kVersionProtected;
+
+        v.first_dependency = uint32_t(st.dependencies.size());
+        for (int i = 0; i < 8; ++i) {
+            const deb::Field* field = f[kDepends + i];
+            if (field == nullptr) continue;
+            try {
+                deb::parse_relations(field->value, kRelationFields[i], st.relations);
+            } catch (const Error& e) {
+                st.warn(file_name + ":" + std::to_string(field->line) + ": " + e.what());
+                continue;
+            }
+            for (auto group : st.relations.groups()) {
+                for (size_t a = 0; a < group.size(); ++a) {
+                    const deb::Relation& r = group[a];
+                    Dependency d{};
+                    d.target = st.name(st.pool.intern(r.name));
+                    d.version = r.version.empty() ? 0 : st.pool.intern(r.version);
+                    d.arch_qualifier = r.arch_qualifier.empty() ? 0 : st.pool.intern(r.arch_qualifier);
+                    d.type = DepType(i);
+                    d.op = DepOp(r.op);
+                    d.flags = a + 1 < group.size() ? kDepOrNext : 0;
+                    st.dependencies.push_back(d);
+                }
+            }
+        }
+        v.dependency_count = uint32_t(st.dependencies.size()) - v.first_dependency;
+        v.first_provide = uint32_t(st.provides.size());
+        if (const deb::Field* field = f[kProvides]) {
+            try {
+                deb::parse_relations(field->value, deb::RelationField::Provides, st.relations);
+                for (const deb::Relation& r : st.relations.relations())
+                    st.provides.push_back({ver, st.name(st.pool.intern(r.name)),
+                                           r.version.empty() ? 0 : st.pool.intern(r.version)});
+            } catch (const Error& e) {
+                st.warn(file_name + ":" + std::to_string(field->line) + ": " + e.what());
+            }
+        }
+        v.provide_count = uint32_t(st.provides.size()) - v.first_provide;
+        st.versions.push_back(v);
+        st.next_version.push_back(st.packages[pkg].first_version);
+        st.packages[pkg].first_version = ver;
+        ++st.packages[pkg].version_count;
+    }
+    st.files.push_back({ver, file, offset, length});
+    if (from_status) {
+        Version& v = st.versions[ver];
+        v.flags |= kVersionInStatus;
+        // The status has the long description of what is installed even when
+        // the archive's stanza left it to a Translation file.
+        std::string_view desc = val(kDescription);
+        bool short_only = v.description_file == kNone || v.description_length == first_line(desc).size();
+        if (short_only && desc.find('\n') != std::string_view::npos) {
+            v.description_file = file;
+            v.description_offset = uint32_t(desc.data() - buffer.data());
+            v.description_length = uint32_t(desc.size());
+        }
+        Package& p = st.packages[pkg];
+        if (p.state != InstallState::NotInstalled && p.state != InstallState::ConfigFiles) p.current_version = ver;
+    }
+}
+
+void add_source_stanza(BuildState& st, const deb::Stanza& s, std::string_view buffer, uint32_t file) {
+    SourcePackage p{};
+    p.name = st.pool.intern(s.value_or_empty("Package"));
+    p.version = st.pool.intern(trim(s.value_or_empty("Version")));
+    p.binaries = st.pool.intern(s.value_or_empty("Binary"));
+    p.section = st.pool.intern(s.value_or_empty("Section"));
+    p.maintainer = st.pool.intern(s.value_or_empty("Maintainer"));
+    p.directory = st.pool.intern(s.value_or_empty("Directory"));
+    p.index_file = file;
+    p.offset = uint32_t(s.raw.data() - buffer.data());
+    p.length = uint32_t(s.raw.size());
+    st.sources.push_back(p);
+}
+
+void add_translation_stanza(BuildState& st, const deb::Stanza& s, std::string_view buffer, uint32_t file) {
+    const deb::Field* md5 = nullptr;
+    const deb::Field* desc = nullptr;
+    for (const deb::Field& f : s.fields) {
+        if (iequals(f.name, "Description-md5")) md5 = &f;
+        else if (f.name.size() > 12 && iequals(f.name.substr(0, 12), "Description-")) desc = &f;
+    }
+    if (md5 == nullptr || desc == nullptr) return;
+    // Only md5s some version asked for were interned; anything else is not needed.
+    StringId id = st.pool.find(md5->value);
+    if (id == kNone) return;
+    st.translations.try_emplace(id, DescriptionLocation{file, uint32_t(desc->value.data() - buffer.data()),
+                                                        uint32_t(desc->value.size()),
+                                                        st.pool.intern(first_line(desc->value))});
+}
+
+void resolve_descriptions(BuildState& st) {
+    for (Version& v : st.versions) {
+        if (v.description_md5 == 0) continue;
+        auto it = st.translations.find(v.description_md5);
+        if (it == st.translations.end()) continue;
+        v.description_file = it->second.file;
+        v.description_offset = it->second.offset;
+        v.description_length = it->second.length;
+        if (v.short_description == 0) v.short_description = it->second.short_description;
+    }
+}
+
+}  // namespace aptus::cache::detail

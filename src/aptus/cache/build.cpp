@@ -1,0 +1,225 @@
+// Reading the inputs in order: Release files, Packages, the dpkg status,
+// extended_states, Translation and Sources files; then the layout pass.
+#include "aptus/cache/build.hpp"
+
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+#include <optional>
+
+#include "aptus/base/compression.hpp"
+#include "aptus/base/error.hpp"
+#include "aptus/base/file.hpp"
+#include "aptus/cache/staleness.hpp"
+#include "aptus/deb/release_file.hpp"
+#include "build_state.hpp"
+
+namespace aptus::cache {
+namespace {
+
+// An index file's text: mapped when uncompressed, decompressed otherwise.
+// Pages of a mapping the parser has left behind are handed back to the
+// kernel as it goes: nothing keeps views into them (strings are copied into
+// the pool), and it keeps the peak memory of a build far below the size of
+// the lists.
+class IndexText {
+public:
+    explicit IndexText(const std::string& path) {
+        Compression c = compression_from_path(path);
+        if (c == Compression::None) {
+            map_.emplace(path);
+            view_ = map_->view();
+            if (!view_.empty()) ::madvise(const_cast<char*>(view_.data()), view_.size(), MADV_SEQUENTIAL);
+        } else {
+            data_ = read_decompressed(path);
+            view_ = data_;
+        }
+    }
+    std::string_view view() const { return view_; }
+    void done_before(size_t offset) {
+        constexpr size_t kStep = size_t{8} << 20;
+        if (!map_ || offset < dropped_ + kStep) return;
+        size_t end = offset & ~size_t(4095);
+        ::madvise(const_cast<char*>(view_.data()) + dropped_, end - dropped_, MADV_DONTNEED);
+        dropped_ = end;
+    }
+
+private:
+    std::optional<MappedFile> map_;
+    std::string data_;
+    std::string_view view_;
+    size_t dropped_ = 0;
+};
+
+std::string join(const std::vector<std::string>& words) {
+    std::string out;
+    for (const std::string& w : words) {
+        if (!out.empty()) out.push_back(' ');
+        out += w;
+    }
+    return out;
+}
+
+template <class Fn>
+void for_each_stanza(IndexText& text, const std::string& name, Fn fn) {
+    deb::TagFileReader reader(text.view(), name);
+    deb::Stanza s;
+    while (reader.next(s)) {
+        fn(s);
+        text.done_before(size_t(s.raw.data() - text.view().data()));
+    }
+}
+
+}  // namespace
+
+BuildResult build_cache(const CacheInputs& in) {
+    std::string stamp = compute_stamp(in);  // before reading: a change during the build shows next time
+    detail::BuildState st;
+    st.native_arch = st.pool.intern(in.native_architecture);
+    // Generous reservations from the input sizes: growth would copy and
+    // fault in fresh pages, while reserved but untouched memory costs nothing.
+    uint64_t text = 0;
+    for (const IndexInput& i : in.indices) {
+        struct stat sb {};
+        if (i.kind == IndexKind::Packages && ::stat(i.path.c_str(), &sb) == 0)
+            text += uint64_t(sb.st_size) * (compression_from_path(i.path) == Compression::None ? 1 : 6);
+    }
+    size_t versions = size_t(text / 400) + 1024;
+    st.packages.reserve(versions);
+    st.versions.reserve(versions);
+    st.next_version.reserve(versions);
+    st.files.reserve(versions);
+    st.dependencies.reserve(versions * 8);
+    st.provides.reserve(versions);
+    st.pool.reserve(versions * 8, size_t(text / 2));
+    st.package_of.reserve(versions);
+
+    for (const ReleaseInput& r : in.releases) {
+        Release rel{};
+        rel.path = st.pool.intern(r.path);
+        try {
+            deb::ReleaseFile f = deb::read_release_file(r.path);
+            rel.origin = st.pool.intern(f.origin);
+            rel.label = st.pool.intern(f.label);
+            rel.suite = st.pool.intern(f.suite);
+            rel.codename = st.pool.intern(f.codename);
+            rel.version = st.pool.intern(f.version);
+            rel.date = st.pool.intern(f.date);
+            rel.valid_until = st.pool.intern(f.valid_until);
+            rel.architectures = st.pool.intern(join(f.architectures));
+            rel.components = st.pool.intern(join(f.components));
+            if (f.not_automatic) rel.flags |= kReleaseNotAutomatic;
+            if (f.but_automatic_upgrades) rel.flags |= kReleaseButAutomaticUpgrades;
+            if (f.acquire_by_hash) rel.flags |= kReleaseAcquireByHash;
+        } catch (const Error& e) {
+            rel.flags |= kReleaseMissing;
+            st.warn(e.what());
+        }
+        st.releases.push_back(rel);
+    }
+
+    auto add_index = [&](const std::string& path, IndexKind kind, uint32_t release, std::string_view component,
+                         std::string_view arch, std::string_view lang, std::string_view site) {
+        IndexFile f{};
+        f.path = st.pool.intern(path);
+        f.kind = kind;
+        f.compression = uint8_t(compression_from_path(path));
+        f.component = st.pool.intern(component);
+        f.architecture = st.pool.intern(arch);
+        f.language = st.pool.intern(lang);
+        f.site = st.pool.intern(site);
+        f.release = release < st.releases.size() ? release : kNone;
+        struct stat sb {};
+        if (::stat(path.c_str(), &sb) == 0) {
+            f.size = uint64_t(sb.st_size);
+            f.mtime_ns = int64_t(sb.st_mtim.tv_sec) * 1000000000 + sb.st_mtim.tv_nsec;
+        }
+        st.index_files.push_back(f);
+        return uint32_t(st.index_files.size() - 1);
+    };
+    std::vector<uint32_t> ids;
+    for (const IndexInput& i : in.indices)
+        ids.push_back(add_index(i.path, i.kind, i.release, i.component, i.architecture, i.language, i.site));
+
+    auto with_file = [&](const std::string& path, auto fn) {
+        try {
+            IndexText text(path);
+            fn(text);
+        } catch (const Error& e) {
+            throw e.with_context("while building the package cache");
+        }
+    };
+    for (size_t k = 0; k < in.indices.size(); ++k) {
+        const IndexInput& i = in.indices[k];
+        if (i.kind != IndexKind::Packages) continue;
+        StringId arch = st.pool.intern(i.architecture.empty() ? in.native_architecture : i.architecture);
+        with_file(i.path, [&](IndexText& text) {
+            for_each_stanza(text, i.path, [&](const deb::Stanza& s) {
+                detail::add_binary_stanza(st, s, text.view(), ids[k], arch, false, i.path);
+            });
+        });
+    }
+    if (!in.status_path.empty() && path_exists(in.status_path)) {
+        uint32_t id = add_index(in.status_path, IndexKind::Status, kNone, "", "", "", "");
+        with_file(in.status_path, [&](IndexText& text) {
+            for_each_stanza(text, in.status_path, [&](const deb::Stanza& s) {
+                detail::add_binary_stanza(st, s, text.view(), id, st.native_arch, true, in.status_path);
+            });
+        });
+    }
+    if (!in.extended_states_path.empty() && path_exists(in.extended_states_path)) {
+        with_file(in.extended_states_path, [&](IndexText& text) {
+            detail::apply_extended_states(st, text.view(), in.extended_states_path);
+        });
+    }
+    for (size_t k = 0; k < in.indices.size(); ++k) {
+        const IndexInput& i = in.indices[k];
+        if (i.kind == IndexKind::Translation) {
+            with_file(i.path, [&](IndexText& text) {
+                for_each_stanza(text, i.path, [&](const deb::Stanza& s) {
+                    detail::add_translation_stanza(st, s, text.view(), ids[k]);
+                });
+            });
+        } else if (i.kind == IndexKind::Sources) {
+            with_file(i.path, [&](IndexText& text) {
+                for_each_stanza(text, i.path,
+                                [&](const deb::Stanza& s) { detail::add_source_stanza(st, s, text.view(), ids[k]); });
+            });
+        }
+    }
+    detail::resolve_descriptions(st);
+    st.translations = {};
+
+    BuildResult out;
+    out.image = detail::lay_out(st, stamp);
+    out.diagnostics = std::move(st.diagnostics);
+    return out;
+}
+
+OpenResult open_or_build(const CacheInputs& inputs, const std::string& cache_path) {
+    std::string reason;
+    if (path_exists(cache_path)) {
+        try {
+            Cache c = Cache::open(cache_path);
+            if (is_up_to_date(c, inputs)) return {std::move(c), CacheOrigin::Reused, "", {}};
+            reason = "inputs changed";
+        } catch (const Error& e) {
+            reason = e.what();
+        }
+    } else {
+        reason = "no cache file";
+    }
+    BuildResult built = build_cache(inputs);
+    try {
+        write_file_atomic(cache_path, built.image);
+        return {Cache::open(cache_path), CacheOrigin::Rebuilt, std::move(reason), std::move(built.diagnostics)};
+    } catch (const Error& e) {
+        // A read-only or missing cache directory (a user without root, a
+        // read-only image) must not stop read commands: use the image as is.
+        built.diagnostics.push_back({Level::Notice, std::string(e.what()) + "; using a cache in memory"});
+        return {Cache::from_image(std::move(built.image)), CacheOrigin::InMemory, std::move(reason),
+                std::move(built.diagnostics)};
+    }
+}
+
+}  // namespace aptus::cache

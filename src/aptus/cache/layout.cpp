@@ -1,0 +1,225 @@
+// The layout pass: sort names, packages and versions into the order
+// format.hpp promises, group the per-version and per-name arrays, build the
+// name hash table, and serialise everything behind a checksummed header.
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+
+#include "aptus/deb/version.hpp"
+#include "build_state.hpp"
+#include "hash.hpp"
+
+namespace aptus::cache::detail {
+namespace {
+
+struct Image {
+    Header header{};
+
+    template <class T>
+    void add(SectionId id, const std::vector<T>& v) { add_raw(id, v.data(), v.size(), sizeof(T)); }
+    void add_raw(SectionId id, const void* data, size_t count, size_t elem) {
+        sections[uint32_t(id)] = {data, count, elem};
+    }
+    struct Part {
+        const void* data = nullptr;
+        size_t count = 0, elem = 1;
+    };
+    Part sections[kSectionCount];
+
+    std::string serialise() {
+        std::memcpy(header.magic, kMagic, sizeof kMagic);
+        header.format_version = kFormatVersion;
+        header.header_size = sizeof(Header);
+        uint64_t pos = sizeof(Header);
+        for (uint32_t i = 0; i < kSectionCount; ++i) {
+            pos = (pos + 7) & ~uint64_t(7);
+            header.sections[i] = {pos, sections[i].count};
+            pos += sections[i].count * sections[i].elem;
+        }
+        pos = (pos + 7) & ~uint64_t(7);
+        header.file_size = pos;
+        std::string out(pos, '\0');
+        for (uint32_t i = 0; i < kSectionCount; ++i)
+            if (sections[i].count)
+                std::memcpy(out.data() + header.sections[i].offset, sections[i].data, sections[i].count * sections[i].elem);
+        header.checksum = 0;
+        uint64_t sum = checksum(reinterpret_cast<const char*>(&header), sizeof header);
+        header.checksum = checksum(out.data() + sizeof(Header), out.size() - sizeof(Header), sum);
+        std::memcpy(out.data(), &header, sizeof header);
+        return out;
+    }
+};
+
+// Counting sort of `n` items into groups 0..groups-1: returns the start of
+// each group (groups + 1 entries); `key(i)` names item i's group.
+template <class Key>
+std::vector<uint32_t> group_starts(size_t n, size_t groups, Key key) {
+    std::vector<uint32_t> start(groups + 1, 0);
+    for (size_t i = 0; i < n; ++i) ++start[key(i) + 1];
+    std::partial_sum(start.begin(), start.end(), start.begin());
+    return start;
+}
+
+}  // namespace
+
+std::string lay_out(BuildState& st, std::string_view stamp) {
+    const StringPool& pool = st.pool;
+
+    // Names by text.
+    std::vector<uint32_t> name_order(st.names.size());
+    std::iota(name_order.begin(), name_order.end(), 0u);
+    std::sort(name_order.begin(), name_order.end(),
+              [&](uint32_t a, uint32_t b) { return pool.view(st.names[a]) < pool.view(st.names[b]); });
+    std::vector<uint32_t> new_name(st.names.size());
+    for (uint32_t i = 0; i < name_order.size(); ++i) new_name[name_order[i]] = i;
+
+    // Packages by (name, architecture).
+    std::vector<uint32_t> pkg_order(st.packages.size());
+    std::iota(pkg_order.begin(), pkg_order.end(), 0u);
+    std::sort(pkg_order.begin(), pkg_order.end(), [&](uint32_t a, uint32_t b) {
+        const Package& x = st.packages[a];
+        const Package& y = st.packages[b];
+        if (x.name != y.name) return new_name[x.name] < new_name[y.name];
+        return pool.view(x.architecture) < pool.view(y.architecture);
+    });
+    std::vector<uint32_t> new_pkg(st.packages.size());
+    for (uint32_t i = 0; i < pkg_order.size(); ++i) new_pkg[pkg_order[i]] = i;
+
+    // Versions by package, newest first; ties (versions dpkg calls equal but
+    // written differently) keep the order they were read in.
+    std::vector<uint32_t> ver_order;
+    ver_order.reserve(st.versions.size());
+    std::vector<Package> packages(st.packages.size());
+    for (uint32_t np = 0; np < pkg_order.size(); ++np) {
+        const Package& old = st.packages[pkg_order[np]];
+        Package& p = packages[np];
+        p = old;
+        p.name = new_name[old.name];
+        p.first_version = uint32_t(ver_order.size());
+        for (uint32_t v = old.first_version; v != kNone; v = st.next_version[v]) ver_order.push_back(v);
+        auto begin = ver_order.begin() + p.first_version;
+        std::reverse(begin, ver_order.end());  // the list is newest-read first
+        std::stable_sort(begin, ver_order.end(), [&](uint32_t a, uint32_t b) {
+            return deb::compare_versions(pool.view(st.versions[a].version), pool.view(st.versions[b].version)) > 0;
+        });
+        p.version_count = uint32_t(ver_order.size()) - p.first_version;
+    }
+    std::vector<uint32_t> new_ver(st.versions.size());
+    for (uint32_t i = 0; i < ver_order.size(); ++i) new_ver[ver_order[i]] = i;
+    for (Package& p : packages)
+        if (p.current_version != kNone) p.current_version = new_ver[p.current_version];
+
+    // Versions with their dependency and provide ranges re-laid in version order.
+    std::vector<Version> versions(st.versions.size());
+    std::vector<Dependency> deps;
+    deps.reserve(st.dependencies.size());
+    std::vector<Provide> provides;
+    provides.reserve(st.provides.size());
+    for (uint32_t nv = 0; nv < ver_order.size(); ++nv) {
+        const Version& old = st.versions[ver_order[nv]];
+        Version& v = versions[nv];
+        v = old;
+        v.package = new_pkg[old.package];
+        v.first_dependency = uint32_t(deps.size());
+        for (uint32_t i = 0; i < old.dependency_count; ++i) {
+            Dependency d = st.dependencies[old.first_dependency + i];
+            d.target = new_name[d.target];
+            deps.push_back(d);
+        }
+        v.first_provide = uint32_t(provides.size());
+        for (uint32_t i = 0; i < old.provide_count; ++i) {
+            Provide p = st.provides[old.first_provide + i];
+            p.version = nv;
+            p.name = new_name[p.name];
+            provides.push_back(p);
+        }
+    }
+    st.dependencies = {};
+    st.provides = {};
+
+    // Files grouped by version, in the order they were read.
+    auto file_start = group_starts(st.files.size(), versions.size(), [&](size_t i) { return new_ver[st.files[i].version]; });
+    std::vector<VersionFile> files(st.files.size());
+    {
+        std::vector<uint32_t> fill(file_start.begin(), file_start.end() - 1);
+        for (const VersionFile& f : st.files) {
+            uint32_t nv = new_ver[f.version];
+            files[fill[nv]++] = {nv, f.index_file, f.offset, f.length};
+        }
+    }
+    for (uint32_t nv = 0; nv < versions.size(); ++nv) {
+        versions[nv].first_file = file_start[nv];
+        versions[nv].file_count = file_start[nv + 1] - file_start[nv];
+    }
+    st.files = {};
+
+    // Names with their packages, reverse dependencies and providers.
+    std::vector<Name> names(st.names.size());
+    for (uint32_t nn = 0; nn < names.size(); ++nn) {
+        names[nn].name = st.names[name_order[nn]];
+        names[nn].first_package = 0;
+    }
+    for (uint32_t i = packages.size(); i-- > 0;) {
+        Name& n = names[packages[i].name];
+        n.first_package = i;
+        ++n.package_count;
+    }
+    std::vector<uint32_t> owner(deps.size());
+    for (uint32_t nv = 0; nv < versions.size(); ++nv)
+        for (uint32_t i = 0; i < versions[nv].dependency_count; ++i) owner[versions[nv].first_dependency + i] = nv;
+    auto rdep_start = group_starts(deps.size(), names.size(), [&](size_t i) { return deps[i].target; });
+    std::vector<RevDep> rdeps(deps.size());
+    {
+        std::vector<uint32_t> fill(rdep_start.begin(), rdep_start.end() - 1);
+        for (uint32_t i = 0; i < deps.size(); ++i) rdeps[fill[deps[i].target]++] = {owner[i], i};
+    }
+    auto prov_start = group_starts(provides.size(), names.size(), [&](size_t i) { return provides[i].name; });
+    std::vector<uint32_t> providers(provides.size());
+    {
+        std::vector<uint32_t> fill(prov_start.begin(), prov_start.end() - 1);
+        for (uint32_t i = 0; i < provides.size(); ++i) providers[fill[provides[i].name]++] = i;
+    }
+    for (uint32_t nn = 0; nn < names.size(); ++nn) {
+        names[nn].first_rdep = rdep_start[nn];
+        names[nn].rdep_count = rdep_start[nn + 1] - rdep_start[nn];
+        names[nn].first_provider = prov_start[nn];
+        names[nn].provider_count = prov_start[nn + 1] - prov_start[nn];
+    }
+
+    // Open addressing at most half full: a miss ends at an empty slot quickly.
+    size_t slots = 16;
+    while (slots < names.size() * 2 + 1) slots *= 2;
+    std::vector<uint32_t> hash(slots, kNone);
+    for (uint32_t nn = 0; nn < names.size(); ++nn) {
+        size_t i = hash_string(pool.view(names[nn].name)) & (slots - 1);
+        while (hash[i] != kNone) i = (i + 1) & (slots - 1);
+        hash[i] = nn;
+    }
+
+    std::stable_sort(st.sources.begin(), st.sources.end(), [&](const SourcePackage& a, const SourcePackage& b) {
+        std::string_view x = pool.view(a.name), y = pool.view(b.name);
+        if (x != y) return x < y;
+        return deb::compare_versions(pool.view(a.version), pool.view(b.version)) > 0;
+    });
+
+    Image img;
+    img.header.native_architecture = st.native_arch;
+    img.add(SectionId::StringOffsets, pool.offsets());
+    img.add_raw(SectionId::StringBytes, pool.bytes().data(), pool.bytes().size(), 1);
+    img.add(SectionId::Names, names);
+    img.add(SectionId::NameHash, hash);
+    img.add(SectionId::Packages, packages);
+    img.add(SectionId::Versions, versions);
+    img.add(SectionId::Dependencies, deps);
+    img.add(SectionId::Provides, provides);
+    img.add(SectionId::VersionFiles, files);
+    img.add(SectionId::RevDeps, rdeps);
+    img.add(SectionId::Providers, providers);
+    img.add(SectionId::IndexFiles, st.index_files);
+    img.add(SectionId::Releases, st.releases);
+    img.add(SectionId::Sources, st.sources);
+    img.add_raw(SectionId::Stamp, stamp.data(), stamp.size(), 1);
+    return img.serialise();
+}
+
+}  // namespace aptus::cache::detail

@@ -1,0 +1,91 @@
+// Interning during the build: each distinct string gets one 32-bit id, in the
+// order first seen (so the same inputs give the same ids). The bytes are
+// copied into one growing buffer, which is the pool written to the file.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "aptus/cache/format.hpp"
+#include "hash.hpp"
+
+namespace aptus::cache::detail {
+
+class StringPool {
+public:
+    StringPool() {
+        offsets_.push_back(0);
+        table_.assign(1u << 16, 0);
+        intern("");
+    }
+
+    // Room for the expected strings, so growth never copies; untouched
+    // reserved memory costs nothing.
+    void reserve(size_t strings, size_t bytes) {
+        offsets_.reserve(strings + 1);
+        bytes_.reserve(bytes);
+        size_t slots = table_.size();
+        while (slots < strings * 2) slots *= 2;
+        if (slots > table_.size()) rehash(slots);
+    }
+
+    StringId intern(std::string_view s) {
+        if (s.empty() && count_ > 0) return 0;
+        uint64_t h = hash_string(s);
+        auto tag = uint32_t(h >> 32);
+        size_t mask = table_.size() - 1;
+        size_t i = h & mask;
+        for (;; i = (i + 1) & mask) {
+            uint64_t slot = table_[i];
+            if (slot == 0) break;
+            // The slot holds the hash's high half and the id + 1: most
+            // mismatches are decided without touching the string bytes.
+            if (uint32_t(slot >> 32) == tag && view(uint32_t(slot) - 1) == s) return uint32_t(slot) - 1;
+        }
+        auto id = uint32_t(count_++);
+        bytes_.append(s);
+        offsets_.push_back(uint32_t(bytes_.size()));
+        table_[i] = uint64_t(tag) << 32 | (id + 1);
+        if (count_ * 2 > table_.size()) rehash(table_.size() * 2);
+        return id;
+    }
+
+    // The id of `s`, or kNone when it was never interned.
+    StringId find(std::string_view s) const {
+        uint64_t h = hash_string(s);
+        auto tag = uint32_t(h >> 32);
+        size_t mask = table_.size() - 1;
+        for (size_t i = h & mask;; i = (i + 1) & mask) {
+            uint64_t slot = table_[i];
+            if (slot == 0) return kNone;
+            if (uint32_t(slot >> 32) == tag && view(uint32_t(slot) - 1) == s) return uint32_t(slot) - 1;
+        }
+    }
+
+    // Valid until the next intern().
+    std::string_view view(StringId id) const { return {bytes_.data() + offsets_[id], offsets_[id + 1] - offsets_[id]}; }
+    size_t size() const { return count_; }
+    const std::vector<uint32_t>& offsets() const { return offsets_; }
+    const std::string& bytes() const { return bytes_; }
+
+private:
+    void rehash(size_t slots) {
+        table_.assign(slots, 0);
+        size_t mask = slots - 1;
+        for (uint32_t id = 0; id < count_; ++id) {
+            uint64_t h = hash_string(view(id));
+            size_t i = h & mask;
+            while (table_[i] != 0) i = (i + 1) & mask;
+            table_[i] = (h >> 32) << 32 | (id + 1);
+        }
+    }
+
+    size_t count_ = 0;
+    std::vector<uint32_t> offsets_;
+    std::string bytes_;
+    std::vector<uint64_t> table_;  // hash high half << 32 | id + 1; 0 = empty
+};
+
+}  // namespace aptus::cache::detail

@@ -1,0 +1,358 @@
+// The cache built from small hand-written inputs, with exact assertions on
+// every kind of record.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "aptus/base/compression.hpp"
+#include "aptus/cache/build.hpp"
+#include "aptus/deb/tagfile.hpp"
+#include "support/test_support.hpp"
+
+using namespace aptus::cache;
+
+namespace {
+
+const char* kPackagesA =
+    "Package: foo\n"
+    "Version: 1.0-1\n"
+    "Architecture: amd64\n"
+    "Source: foo-src (1.0-0)\n"
+    "Section: utils\n"
+    "Priority: optional\n"
+    "Installed-Size: 120\n"
+    "Size: 5000000000\n"
+    "Multi-Arch: foreign\n"
+    "Maintainer: A <a@example.org>\n"
+    "Depends: libc6 (>= 2.36), bar | baz:any, virt\n"
+    "Recommends: qux\n"
+    "Provides: foo-virt (= 1.0), other\n"
+    "Description: the foo tool\n"
+    "Description-md5: 0123456789abcdef0123456789abcdef\n"
+    "Filename: pool/main/f/foo/foo_1.0-1_amd64.deb\n"
+    "MD5sum: aa\n"
+    "SHA256: bb\n"
+    "\n"
+    "Package: bar\n"
+    "Version: 2\n"
+    "Architecture: all\n"
+    "Essential: yes\n"
+    "Priority: required\n"
+    "Protected: yes\n"
+    "Description: bar\n"
+    " Long bar text.\n"
+    " .\n"
+    " More.\n"
+    "\n"
+    "Package: libc6\n"
+    "Version: 2.36-9\n"
+    "Architecture: amd64\n"
+    "Multi-Arch: same\n"
+    "Provides: virt\n"
+    "Description: C library\n";
+
+const char* kPackagesB =
+    "Package: foo\n"
+    "Version: 1.0-1\n"
+    "Architecture: amd64\n"
+    "Depends: ignored-because-merged\n"
+    "\n"
+    "Package: foo\n"
+    "Version: 1.1-1\n"
+    "Architecture: amd64\n"
+    "Depends: libc6 (>= 2.40)\n"
+    "Description: the foo tool, newer\n"
+    "\n"
+    "Package: broken\n"
+    "Version: 1\n"
+    "Depends: a (>= \n";
+
+const char* kTranslation =
+    "Package: foo\n"
+    "Description-md5: 0123456789abcdef0123456789abcdef\n"
+    "Description-en: the foo tool\n"
+    " Foo does things.\n"
+    "\n"
+    "Package: zzz\n"
+    "Description-md5: ffffffffffffffffffffffffffffffff\n"
+    "Description-en: unrelated\n";
+
+const char* kStatus =
+    "Package: foo\n"
+    "Status: install ok installed\n"
+    "Architecture: amd64\n"
+    "Version: 1.0-1\n"
+    "Description: the foo tool\n"
+    " Installed long text.\n"
+    "\n"
+    "Package: local-only\n"
+    "Status: hold ok installed\n"
+    "Architecture: amd64\n"
+    "Version: 0.1\n"
+    "Description: a local package\n"
+    "\n"
+    "Package: gone\n"
+    "Status: deinstall ok config-files\n"
+    "Architecture: amd64\n"
+    "Version: 3\n"
+    "\n"
+    "Package: bar\n"
+    "Status: install ok installed\n"
+    "Architecture: all\n"
+    "Version: 2\n";
+
+const char* kExtended =
+    "Package: local-only\n"
+    "Architecture: amd64\n"
+    "Auto-Installed: 1\n"
+    "\n"
+    "Package: unknown\n"
+    "Architecture: amd64\n"
+    "Auto-Installed: 1\n";
+
+const char* kSources =
+    "Package: foo-src\n"
+    "Binary: foo, foo-doc\n"
+    "Version: 1.0-0\n"
+    "Directory: pool/main/f/foo-src\n"
+    "\n"
+    "Package: foo-src\n"
+    "Binary: foo\n"
+    "Version: 1.1-0\n";
+
+const char* kRelease =
+    "Origin: Example\nLabel: Ex\nSuite: stable\nCodename: one\nVersion: 1.0\nNotAutomatic: yes\n"
+    "Architectures: amd64 all\nComponents: main\n";
+
+class CacheBuild : public ::testing::Test {
+protected:
+    void SetUp() override {
+        inputs.native_architecture = "amd64";
+        inputs.releases.push_back({dir.write("lists/r1_Release", kRelease)});
+        inputs.indices.push_back({dir.write("lists/a_Packages", kPackagesA), IndexKind::Packages, 0, "main", "amd64",
+                                  "", "example.org"});
+        inputs.indices.push_back({dir.write("lists/b_Packages", kPackagesB), IndexKind::Packages, kNone, "contrib",
+                                  "amd64", "", "local"});
+        inputs.indices.push_back({dir.write("lists/a_Translation-en", kTranslation), IndexKind::Translation, 0,
+                                  "main", "", "en", "example.org"});
+        inputs.indices.push_back({dir.write("lists/a_Sources", kSources), IndexKind::Sources, 0, "main", "", "",
+                                  "example.org"});
+        inputs.status_path = dir.write("status", kStatus);
+        inputs.extended_states_path = dir.write("extended_states", kExtended);
+        inputs.fingerprint = "test";
+        BuildResult r = build_cache(inputs);
+        diagnostics = r.diagnostics;
+        cache.emplace(Cache::from_image(std::move(r.image)));
+    }
+
+    const Package& pkg(std::string_view name, std::string_view arch = "amd64") {
+        const Package* p = cache->find_package(name, arch);
+        EXPECT_NE(p, nullptr) << name << ":" << arch;
+        return *p;
+    }
+    std::string s(StringId id) { return std::string(cache->str(id)); }
+
+    aptus::test::TempDir dir{"cache-build"};
+    CacheInputs inputs;
+    aptus::Diagnostics diagnostics;
+    std::optional<Cache> cache;
+};
+
+TEST_F(CacheBuild, Counts) {
+    // foo (2 versions), bar, libc6, broken, local-only, gone
+    EXPECT_EQ(cache->packages().size(), 6u);
+    EXPECT_EQ(cache->versions().size(), 7u);
+    EXPECT_TRUE(cache->in_memory());
+    EXPECT_EQ(cache->native_architecture(), "amd64");
+    // The broken Depends is reported with its file and line, the stanza kept.
+    ASSERT_EQ(diagnostics.size(), 1u);
+    EXPECT_NE(diagnostics[0].message.find("b_Packages:14"), std::string::npos) << diagnostics[0].message;
+    EXPECT_EQ(pkg("broken").version_count, 1u);
+    EXPECT_EQ(cache->versions_of(pkg("broken"))[0].dependency_count, 0u);
+}
+
+TEST_F(CacheBuild, VersionFields) {
+    const Package& foo = pkg("foo");
+    ASSERT_EQ(foo.version_count, 2u);
+    auto vs = cache->versions_of(foo);
+    EXPECT_EQ(s(vs[0].version), "1.1-1");  // newest first
+    const Version& v = vs[1];
+    EXPECT_EQ(s(v.version), "1.0-1");
+    EXPECT_EQ(s(v.architecture), "amd64");
+    EXPECT_EQ(s(v.section), "utils");
+    EXPECT_EQ(v.priority, Priority::Optional);
+    EXPECT_EQ(v.installed_size, 120u);
+    EXPECT_EQ(cache->size_of(v), 5000000000ull);
+    EXPECT_EQ(v.multi_arch, MultiArch::Foreign);
+    EXPECT_EQ(s(v.source_name), "foo-src");
+    EXPECT_EQ(s(v.source_version), "1.0-0");
+    EXPECT_EQ(s(v.maintainer), "A <a@example.org>");
+    EXPECT_EQ(s(v.filename), "pool/main/f/foo/foo_1.0-1_amd64.deb");
+    EXPECT_EQ(s(v.md5), "aa");
+    EXPECT_EQ(s(v.sha256), "bb");
+    EXPECT_EQ(s(v.short_description), "the foo tool");
+    EXPECT_EQ(s(v.description_md5), "0123456789abcdef0123456789abcdef");
+    // The long description comes from the Translation file (the first file
+    // listed wins over the status's own copy).
+    EXPECT_EQ(aptus::deb::field_text(cache->long_description(v)), "the foo tool\nFoo does things.");
+    EXPECT_TRUE(v.flags & kVersionInStatus);
+    EXPECT_EQ(s(vs[0].source_name), "foo");
+    EXPECT_EQ(s(vs[0].source_version), "1.1-1");
+    EXPECT_EQ(cache->long_description(vs[0]), "the foo tool, newer");  // no translation: its own short line
+
+    const Version& bar = cache->versions_of(pkg("bar"))[0];
+    EXPECT_EQ(s(bar.architecture), "all");  // filed under amd64
+    EXPECT_EQ(bar.flags & (kVersionEssential | kVersionProtected), kVersionEssential | kVersionProtected);
+    EXPECT_EQ(bar.priority, Priority::Required);
+    EXPECT_EQ(aptus::deb::field_text(cache->long_description(bar)), "bar\nLong bar text.\n\nMore.");
+    EXPECT_EQ(cache->versions_of(pkg("libc6"))[0].multi_arch, MultiArch::Same);
+}
+
+TEST_F(CacheBuild, Dependencies) {
+    const Version& v = cache->versions_of(pkg("foo"))[1];
+    auto deps = cache->dependencies_of(v);
+    ASSERT_EQ(deps.size(), 5u);  // the duplicate stanza in b_Packages added none
+    auto name = [&](const Dependency& d) { return s(cache->names()[d.target].name); };
+    EXPECT_EQ(name(deps[0]), "libc6");
+    EXPECT_EQ(deps[0].op, DepOp::GreaterEq);
+    EXPECT_EQ(s(deps[0].version), "2.36");
+    EXPECT_EQ(deps[0].type, DepType::Depends);
+    EXPECT_EQ(deps[0].flags, 0);
+    EXPECT_EQ(name(deps[1]), "bar");
+    EXPECT_EQ(deps[1].flags, kDepOrNext);
+    EXPECT_EQ(name(deps[2]), "baz");
+    EXPECT_EQ(s(deps[2].arch_qualifier), "any");
+    EXPECT_EQ(deps[2].flags, 0);
+    EXPECT_EQ(name(deps[3]), "virt");
+    EXPECT_EQ(name(deps[4]), "qux");
+    EXPECT_EQ(deps[4].type, DepType::Recommends);
+
+    auto provides = cache->provides_of(v);
+    ASSERT_EQ(provides.size(), 2u);
+    EXPECT_EQ(s(cache->names()[provides[0].name].name), "foo-virt");
+    EXPECT_EQ(s(provides[0].provided_version), "1.0");
+    EXPECT_EQ(provides[1].provided_version, 0u);
+}
+
+TEST_F(CacheBuild, ReverseDependenciesAndProviders) {
+    auto libc = cache->find_name("libc6");
+    ASSERT_TRUE(libc);
+    auto rdeps = cache->rdepends(*libc);
+    ASSERT_EQ(rdeps.size(), 2u);
+    for (const RevDep& r : rdeps) {
+        EXPECT_EQ(cache->name_of(cache->package_of(cache->versions()[r.version])), "foo");
+        EXPECT_EQ(cache->dependencies()[r.dependency].target, *libc);
+    }
+    auto virt = cache->find_name("virt");
+    ASSERT_TRUE(virt);
+    EXPECT_TRUE(cache->packages_of(*virt).empty());  // purely virtual
+    auto prov = cache->providers(*virt);
+    ASSERT_EQ(prov.size(), 1u);
+    const Version& pv = cache->versions()[cache->provides()[prov[0]].version];
+    EXPECT_EQ(cache->name_of(cache->package_of(pv)), "libc6");
+    EXPECT_EQ(cache->rdepends(*virt).size(), 1u);
+    EXPECT_FALSE(cache->find_name("nothing-names-this"));
+}
+
+TEST_F(CacheBuild, FilesAndReleases) {
+    auto vs = cache->versions_of(pkg("foo"));
+    auto files = cache->files_of(vs[1]);
+    ASSERT_EQ(files.size(), 3u);  // a_Packages, b_Packages, status
+    const IndexFile& a = cache->index_files()[files[0].index_file];
+    EXPECT_EQ(cache->str(a.path), inputs.indices[0].path);
+    EXPECT_EQ(cache->str(a.component), "main");
+    EXPECT_EQ(cache->str(a.site), "example.org");
+    ASSERT_NE(a.release, kNone);
+    const Release& r = cache->releases()[a.release];
+    EXPECT_EQ(s(r.origin), "Example");
+    EXPECT_EQ(s(r.label), "Ex");
+    EXPECT_EQ(s(r.suite), "stable");
+    EXPECT_EQ(s(r.codename), "one");
+    EXPECT_EQ(s(r.version), "1.0");
+    EXPECT_EQ(s(r.architectures), "amd64 all");
+    EXPECT_EQ(r.flags & kReleaseNotAutomatic, kReleaseNotAutomatic);
+    EXPECT_EQ(cache->index_files()[files[1].index_file].release, kNone);
+    EXPECT_EQ(cache->index_files()[files[2].index_file].kind, IndexKind::Status);
+    EXPECT_EQ(cache->stanza(files[0]).substr(0, 13), "Package: foo\n");
+    EXPECT_NE(cache->stanza(files[0]).find("SHA256: bb"), std::string_view::npos);
+    EXPECT_EQ(cache->stanza(files[0]).find("Package: bar"), std::string_view::npos);
+    EXPECT_NE(cache->stanza(files[2]).find("Status: install ok installed"), std::string_view::npos);
+}
+
+TEST_F(CacheBuild, InstalledStateAndAutoMarks) {
+    const Package& foo = pkg("foo");
+    ASSERT_NE(cache->current_version(foo), nullptr);
+    EXPECT_EQ(s(cache->current_version(foo)->version), "1.0-1");
+    EXPECT_EQ(foo.selection, Selection::Install);
+    EXPECT_EQ(foo.state, InstallState::Installed);
+    EXPECT_FALSE(foo.flags & kPackageAuto);
+
+    const Package& local = pkg("local-only");
+    EXPECT_EQ(local.selection, Selection::Hold);
+    ASSERT_EQ(local.version_count, 1u);
+    const Version& lv = *cache->current_version(local);
+    ASSERT_EQ(lv.file_count, 1u);  // only in the status: a local or obsolete version
+    EXPECT_EQ(cache->index_files()[cache->files_of(lv)[0].index_file].kind, IndexKind::Status);
+    EXPECT_EQ(aptus::deb::field_text(cache->long_description(lv)), "a local package");
+    EXPECT_TRUE(local.flags & kPackageAuto);
+
+    const Package& gone = pkg("gone");
+    EXPECT_EQ(gone.state, InstallState::ConfigFiles);
+    EXPECT_EQ(gone.selection, Selection::Deinstall);
+    EXPECT_EQ(cache->current_version(gone), nullptr);
+    EXPECT_EQ(gone.version_count, 1u);
+
+    EXPECT_NE(cache->current_version(pkg("bar")), nullptr);  // Architecture: all in status -> native
+    EXPECT_EQ(cache->current_version(pkg("libc6")), nullptr);
+    EXPECT_EQ(pkg("libc6").state, InstallState::NotInstalled);
+    EXPECT_EQ(cache->find_name("unknown"), std::nullopt);
+}
+
+TEST_F(CacheBuild, Sources) {
+    auto srcs = cache->find_sources("foo-src");
+    ASSERT_EQ(srcs.size(), 2u);
+    EXPECT_EQ(s(srcs[0].version), "1.1-0");
+    EXPECT_EQ(s(srcs[1].binaries), "foo, foo-doc");
+    EXPECT_EQ(s(srcs[1].directory), "pool/main/f/foo-src");
+    EXPECT_EQ(cache->stanza(srcs[1]).substr(0, 17), "Package: foo-src\n");
+    EXPECT_TRUE(cache->find_sources("foo").empty());
+}
+
+TEST_F(CacheBuild, NamesSortedAndPackagesGrouped) {
+    auto names = cache->names();
+    for (size_t i = 1; i < names.size(); ++i) EXPECT_LT(cache->str(names[i - 1].name), cache->str(names[i].name));
+    for (uint32_t n = 0; n < names.size(); ++n) {
+        EXPECT_EQ(cache->find_name(cache->str(names[n].name)), n);
+        for (const Package& p : cache->packages_of(n)) EXPECT_EQ(p.name, n);
+    }
+}
+
+TEST_F(CacheBuild, SameInputsSameBytes) {
+    BuildResult again = build_cache(inputs);
+    EXPECT_EQ(again.image, cache->image());
+}
+
+TEST_F(CacheBuild, CompressedIndexes) {
+    CacheInputs in = inputs;
+    for (auto c : {aptus::Compression::Gzip, aptus::Compression::Xz, aptus::Compression::Lz4, aptus::Compression::Zstd,
+                   aptus::Compression::Bzip2}) {
+        std::string ext(aptus::compression_extension(c));
+        std::string tool = c == aptus::Compression::Gzip   ? "gzip"
+                           : c == aptus::Compression::Xz   ? "xz"
+                           : c == aptus::Compression::Lz4  ? "lz4"
+                           : c == aptus::Compression::Zstd ? "zstd"
+                                                           : "bzip2";
+        std::string src = inputs.indices[0].path;
+        std::string dst = src + "." + ext;
+        ASSERT_EQ(std::system((tool + " -q -c " + src + " > " + dst).c_str()), 0) << tool;
+        in.indices[0].path = dst;
+        Cache c2 = Cache::from_image(build_cache(in).image);
+        const Version& v = c2.versions_of(*c2.find_package("foo", "amd64"))[1];
+        EXPECT_EQ(c2.str(v.sha256), "bb") << ext;
+        EXPECT_EQ(c2.stanza(c2.files_of(v)[0]).substr(0, 13), "Package: foo\n") << ext;
+        EXPECT_EQ(aptus::deb::field_text(c2.long_description(c2.versions_of(*c2.find_package("bar", "amd64"))[0])),
+                  "bar\nLong bar text.\n\nMore.");
+    }
+}
+
+}  // namespace
