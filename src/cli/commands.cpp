@@ -1,5 +1,6 @@
 #include "cli/command.hpp"
 #include "cli/commands/config_cmd.hpp"
+#include "cli/commands/modernize_cmd.hpp"
 #include "cli/commands/pager_test_cmd.hpp"
 #include "cli/commands/sources_cmd.hpp"
 
@@ -11,6 +12,7 @@ std::span<const Command> commands() {
          run_config_dump},
         {{"config", "shell"}, {}, "print configuration values as shell assignments (as apt-config shell)",
          run_config_shell},
+        {{"modernize-sources"}, modernize_options(), "rewrite .list sources as deb822 .sources files", run_modernize_sources},
         {{"sources"}, sources_options(), "show the configured sources (--json; --targets: their index targets)", run_sources},
         {{"indextargets"}, indextargets_options(), "show the index targets of the sources (as apt-get indextargets)", run_indextargets},
         {{"internal-pager-test"}, {}, "", run_internal_pager_test, true},

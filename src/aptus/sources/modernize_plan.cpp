@@ -23,6 +23,14 @@ bool is_trusted(const detail::StanzaDraft& d) {
     return false;
 }
 
+// Options apt's deb822 parser has no field for (checked against apt 2.6):
+// written anyway, since sources.list(5) documents the fields, but the user
+// must know that apt drops them.
+bool one_line_only(std::string_view key) {
+    return key == "allow-insecure" || key == "allow-weak" || key == "allow-downgrade-to-insecure" ||
+           key == "inrelease-path";
+}
+
 bool has_own_signed_by(const detail::StanzaDraft& d) {
     for (const auto& o : d.options)
         if (o.key == "signed-by" && o.op == SourceOption::Op::Set) return true;
@@ -37,10 +45,6 @@ std::string backup_path(const std::string& path) {
     return candidate;
 }
 
-std::vector<std::string> input_files(const config::Config& config, Diagnostics& diags) {
-    return find_source_files(config, diags).list_files;
-}
-
 class Planner {
 public:
     Planner(const config::Config& config) : config_(config) {
@@ -50,6 +54,9 @@ public:
     // Reads every input before any is planned: a signed-by on one line holds
     // for the whole (URI, suite) in apt, wherever the other lines are.
     void read(const std::string& path);
+    // Entries already in .sources files: their signed-by holds for the
+    // release too, and the new stanzas must agree with it.
+    void learn_signed_by(const std::vector<SourceEntry>& entries);
     ModernizePlan plan() {
         for (const ParsedFile& f : files_) add_input(f);
         return std::move(plan_);
@@ -79,7 +86,20 @@ private:
     std::map<std::string, std::optional<std::string>> derived_signed_by_;  // by release
 };
 
-std::string release_key(const detail::StanzaDraft& d) { return d.uri + '\n' + d.suite; }
+std::string release_key(const std::string& uri, const std::string& suite) {
+    return (uri.empty() || uri.back() == '/' ? uri : uri + '/') + '\n' + suite;
+}
+std::string release_key(const detail::StanzaDraft& d) { return release_key(d.uri, d.suite); }
+
+void Planner::learn_signed_by(const std::vector<SourceEntry>& entries) {
+    for (const SourceEntry& e : entries) {
+        const SourceOption* o = e.option("signed-by");
+        if (!e.enabled || !o || o->op != SourceOption::Op::Set) continue;
+        std::string value;
+        for (const auto& v : o->values) value += (value.empty() ? "" : ",") + v;
+        own_signed_by_.try_emplace(release_key(e.uri, e.suite), value);
+    }
+}
 
 void Planner::read(const std::string& path) {
     ParsedFile f{path, detail::read_list_file(read_file(path), path), {}};
@@ -88,7 +108,7 @@ void Planner::read(const std::string& path) {
         for (const auto& o : d.options)
             if (o.key == "signed-by" && o.op == SourceOption::Op::Set && d.enabled) {
                 std::string value;
-                for (const auto& v : o.values) value += (value.empty() ? "" : " ") + v;
+                for (const auto& v : o.values) value += (value.empty() ? "" : ",") + v;
                 own_signed_by_.try_emplace(release_key(d), value);
             }
     files_.push_back(std::move(f));
@@ -146,6 +166,12 @@ void Planner::add_input(const ParsedFile& file) {
                                     [&](const Diagnostic& x) { return x.message == warning.message; });
             if (!signed_by && d.enabled && !is_trusted(d) && !said) input.diags.push_back(std::move(warning));
         }
+        for (const auto& o : d.options)
+            if (d.enabled && one_line_only(o.key))
+                input.diags.push_back({Level::Warning, "apt reads " + deb822_field_name(o.key, o.op) +
+                                                           " only from one-line entries, not from .sources files: "
+                                                           "aptus keeps and honours it for " + d.uri + " " + d.suite +
+                                                           ", apt will ignore it"});
         std::string target;
         if (is_main)
             target = parts_ + (origin ? origin_file_stem(*origin) : std::string("moved-from-main")) + ".sources";
@@ -182,7 +208,15 @@ std::string ModernizeOutput::content() const {
 
 ModernizePlan plan_modernize(const config::Config& config, Diagnostics& diags) {
     Planner planner(config);
-    for (const std::string& file : input_files(config, diags)) planner.read(file);
+    SourceFiles files = find_source_files(config, diags);
+    for (const std::string& file : files.sources_files) {
+        try {
+            planner.learn_signed_by(read_source_file(file));
+        } catch (const Error&) {
+            // Not ours to judge: apt and `aptus sources` report it.
+        }
+    }
+    for (const std::string& file : files.list_files) planner.read(file);
     return planner.plan();
 }
 

@@ -166,8 +166,10 @@ std::string stanza_text(const StanzaDraft& draft, const std::optional<std::strin
     if (!draft.components.empty()) fields.emplace_back("Components", join(draft.components));
     auto is_own_signed_by = [](const SourceOption& o) { return o.key == "signed-by" && o.op == SourceOption::Op::Set; };
     auto own = std::find_if(draft.options.begin(), draft.options.end(), is_own_signed_by);
+    // Comma-joined, exactly the one-line value: apt takes a deb822 Signed-By
+    // verbatim and splits it at commas.
     if (own != draft.options.end())
-        fields.emplace_back("Signed-By", join(own->values));
+        fields.emplace_back("Signed-By", join(own->values, ","));
     else if (signed_by)
         fields.emplace_back("Signed-By", *signed_by);
     for (const auto& o : draft.options)

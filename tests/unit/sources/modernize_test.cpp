@@ -39,7 +39,13 @@ TEST(ModernizePlan, EveryOptionBecomesItsField) {
     ASSERT_EQ(plan.inputs.size(), 1u);
     EXPECT_EQ(plan.inputs[0].path, sb.parts() + "foo.list");
     EXPECT_EQ(plan.inputs[0].backup_path, sb.parts() + "foo.list.bak");
-    EXPECT_TRUE(plan.inputs[0].diags.empty()) << messages(plan.inputs[0].diags);
+    EXPECT_EQ(messages(plan.inputs[0].diags),
+              "W: apt reads Allow-Insecure only from one-line entries, not from .sources files: aptus keeps and "
+              "honours it for http://deb.example.org/debian/ stable, apt will ignore it\n"
+              "W: apt reads Allow-Weak only from one-line entries, not from .sources files: aptus keeps and "
+              "honours it for http://deb.example.org/debian/ stable, apt will ignore it\n"
+              "W: apt reads Allow-Downgrade-To-Insecure only from one-line entries, not from .sources files: aptus "
+              "keeps and honours it for http://deb.example.org/debian/ stable, apt will ignore it\n");
     ASSERT_EQ(plan.outputs.size(), 1u);
     EXPECT_EQ(plan.outputs[0].path, sb.parts() + "foo.sources");
     EXPECT_FALSE(plan.outputs[0].existing);
@@ -48,7 +54,7 @@ TEST(ModernizePlan, EveryOptionBecomesItsField) {
               "URIs: http://deb.example.org/debian/\n"
               "Suites: stable\n"
               "Components: main contrib\n"
-              "Signed-By: /usr/share/keyrings/a.gpg /usr/share/keyrings/b.gpg\n"
+              "Signed-By: /usr/share/keyrings/a.gpg,/usr/share/keyrings/b.gpg\n"
               "Architectures: amd64 i386\n"
               "Architectures-Add: armhf\n"
               "Architectures-Remove: i386\n"

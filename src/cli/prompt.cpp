@@ -1,0 +1,48 @@
+#include "cli/prompt.hpp"
+
+#include <stdlib.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+
+namespace aptus::cli {
+namespace {
+
+bool echo_answer(bool yes) {
+    std::fputs(yes ? "Y\n" : "N\n", stdout);
+    std::fflush(stdout);
+    return yes;
+}
+
+}  // namespace
+
+bool ask_yes_no(const config::Config& config, std::string_view question, PromptOptions options) {
+    bool terminal = ::isatty(STDIN_FILENO);
+    // Keys pressed while the command was working are not an answer; flushed
+    // before the question shows, so nothing typed after it is lost.
+    if (terminal) ::tcflush(STDIN_FILENO, TCIFLUSH);
+    std::fwrite(question.data(), 1, question.size(), stdout);
+    std::fputs(options.default_yes ? " [Y/n] " : " [y/N] ", stdout);
+    std::fflush(stdout);
+
+    if (config.find_bool("APT::Get::Assume-No")) return echo_answer(false);
+    if (config.find_bool("APT::Get::Assume-Yes")) return echo_answer(true);
+    if (!terminal && options.decline_without_terminal) return echo_answer(false);
+
+    std::string answer;
+    int c;
+    while ((c = std::getchar()) != EOF && c != '\n') answer += char(c);
+    if (c == EOF && answer.empty()) {
+        std::fputc('\n', stdout);
+        return false;
+    }
+    // Like apt, a piped answer is echoed so the log shows what was chosen.
+    if (!terminal) std::printf("%s\n", answer.c_str());
+    size_t start = answer.find_first_not_of(" \t");
+    if (start == std::string::npos) return options.default_yes;
+    return ::rpmatch(answer.c_str() + start) == 1;
+}
+
+}  // namespace aptus::cli
