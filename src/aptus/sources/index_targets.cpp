@@ -25,8 +25,45 @@ std::string without_userinfo(std::string_view uri) {
     return std::string(uri.substr(0, auth)) + std::string(uri.substr(auth + at + 1));
 }
 
+// The URI as apt writes it back after parsing: "file:///srv" becomes
+// "file:/srv", "cdrom:[Debian 12]/" becomes "cdrom://Debian 12/" (brackets
+// stay only around a host holding ':', an IPv6 address).
+std::string normal_uri(std::string_view uri) {
+    size_t colon = uri.find(':');
+    if (colon == std::string_view::npos) return std::string(uri);
+    std::string_view scheme = uri.substr(0, colon);
+    std::string_view rest = uri.substr(colon + 1);
+    if (rest.substr(0, 2) == "//") rest.remove_prefix(2);
+    size_t slash = rest.find('/');
+    std::string_view authority = rest.substr(0, slash);
+    std::string_view path = slash == std::string_view::npos ? std::string_view{} : rest.substr(slash);
+    if (authority.empty()) return std::string(scheme) + ":" + std::string(path);
+    std::string_view userinfo;
+    if (size_t at = authority.rfind('@'); at != std::string_view::npos) {
+        userinfo = authority.substr(0, at + 1);
+        authority.remove_prefix(at + 1);
+    }
+    std::string_view host = authority, port;
+    if (!authority.empty() && authority.front() == '[') {
+        size_t close = authority.find(']');
+        if (close != std::string_view::npos) {
+            host = authority.substr(1, close - 1);
+            port = authority.substr(close + 1);
+        }
+    } else if (size_t c = authority.find(':'); c != std::string_view::npos) {
+        host = authority.substr(0, c);
+        port = authority.substr(c);
+    }
+    std::string out = std::string(scheme) + "://" + std::string(userinfo);
+    if (host.find(':') != std::string_view::npos)
+        out += "[" + std::string(host) + "]";
+    else
+        out += host;
+    return out + std::string(port) + std::string(path);
+}
+
 std::string site_of(std::string_view uri) {
-    std::string s = without_userinfo(uri);
+    std::string s = without_userinfo(normal_uri(uri));
     if (!s.empty() && s.back() == '/') s.pop_back();
     return s;
 }
@@ -61,7 +98,7 @@ std::vector<Group> group_entries(const std::vector<SourceEntry>& entries) {
     std::vector<Group> groups;
     for (const SourceEntry& e : entries) {
         if (!e.enabled) continue;
-        std::string key = with_slash(without_userinfo(e.uri)) + '\n' + e.suite;
+        std::string key = with_slash(without_userinfo(normal_uri(e.uri))) + '\n' + e.suite;
         auto it = std::find_if(groups.begin(), groups.end(), [&](const Group& g) { return g.key == key; });
         if (it == groups.end()) {
             groups.push_back({key, &e, {}, {}});
@@ -159,12 +196,32 @@ void Builder::add(IndexTarget t, const std::string& target_name, const SourceEnt
 
 void Builder::entry(const SourceEntry& first, const SourceEntry& e, std::vector<IndexTarget>& out) {
     const std::string type(type_name(e.type));
-    const std::string repo_uri = with_slash(first.uri);
+    const std::string repo_uri = with_slash(normal_uri(first.uri));
     const std::string site = site_of(first.uri);
     const bool flat = e.is_flat();
     const std::string base_uri = flat ? repo_uri + e.suite : repo_uri + "dists/" + e.suite + "/";
 
     const std::vector<std::string> archs = architectures_for(e, archs_);
+    // Naming "all" in "=" or "+=" makes its Packages required, not optional.
+    bool all_forced = false;
+    for (const auto& o : e.options)
+        if (o.key == "arch" && o.op != SourceOption::Op::Remove &&
+            std::find(o.values.begin(), o.values.end(), "all") != o.values.end())
+            all_forced = true;
+    const std::string native = config_.find("APT::Architecture");
+    // apt passes these one-line options on to every target (it does not for
+    // the deb822 fields of the same meaning).
+    std::vector<std::pair<std::string, std::string>> passed_on;
+    if (!e.deb822) {
+        for (std::string_view key : {"allow-insecure", "allow-weak", "allow-downgrade-to-insecure"})
+            if (const SourceOption* o = e.option(key); o && !o->values.empty() && !is_false_word(o->values[0]))
+                passed_on.emplace_back(key == "allow-insecure" ? "Allow-Insecure"
+                                       : key == "allow-weak"   ? "Allow-Weak"
+                                                               : "Allow-Downgrade-To-Insecure",
+                                       "true");
+        if (const SourceOption* o = e.option("inrelease-path"); o && !o->values.empty())
+            passed_on.emplace_back("Inrelease-Path", o->values[0]);
+    }
     std::vector<std::string> langs = e.option_values("lang", langs_).value_or(langs_);
     langs.erase(std::remove(langs.begin(), langs.end(), "none"), langs.end());
 
@@ -191,15 +248,22 @@ void Builder::entry(const SourceEntry& first, const SourceEntry& e, std::vector<
             if (meta_tpl.empty()) continue;
             const std::string short_tpl = config_.find(base + "ShortDescription");
             const std::string desc_tpl = config_.find(base + (flat ? "flatDescription" : "Description"));
-            const bool by_arch = meta_tpl.find("$(ARCHITECTURE)") != std::string::npos;
+            const bool by_native = meta_tpl.find("$(NATIVE_ARCHITECTURE)") != std::string::npos;
+            const bool by_arch = by_native || meta_tpl.find("$(ARCHITECTURE)") != std::string::npos;
             const bool by_lang = meta_tpl.find("$(LANGUAGE)") != std::string::npos;
-            std::vector<std::string> arch_loop = by_arch ? archs : std::vector<std::string>{""};
+            std::vector<std::string> arch_loop{""};
+            if (by_arch) {
+                arch_loop.clear();
+                for (const auto& a : archs)
+                    if (!by_native || a == native || a == "all") arch_loop.push_back(a);
+            }
             std::vector<std::string> lang_loop = by_lang ? langs : std::vector<std::string>{""};
             for (const std::string& arch : arch_loop)
                 for (const std::string& lang : lang_loop) {
                     std::map<std::string, std::string> vars{{"RELEASE", e.suite}, {"SITE", site}};
                     if (!flat) vars["COMPONENT"] = component;
                     if (by_arch) vars["ARCHITECTURE"] = arch;
+                    if (by_native) vars["NATIVE_ARCHITECTURE"] = arch;
                     if (by_lang) vars["LANGUAGE"] = lang;
                     IndexTarget t;
                     t.meta_key = replace_vars(meta_tpl, vars);
@@ -207,11 +271,15 @@ void Builder::entry(const SourceEntry& first, const SourceEntry& e, std::vector<
                     t.description = site + " " + replace_vars(desc_tpl, vars);
                     t.uri = base_uri + t.meta_key;
                     t.filename = lists_dir_ + uri_to_list_filename(t.uri);
-                    t.optional = config_.find_bool(base + "Optional", true) || (by_arch && arch == "all");
+                    const bool is_all = by_arch && arch == "all";
+                    t.optional = is_all ? !all_forced : config_.find_bool(base + "Optional", true);
                     t.keep_compressed =
                         config_.find_bool(base + "KeepCompressed", config_.find_bool("Acquire::GzipIndexes", false));
                     auto& o = t.options;
                     if (by_arch) o["Architecture"] = arch;
+                    if (by_native) o["Native-Architecture"] = arch;
+                    if (is_all && all_forced) o["Force-support-for-all"] = "yes";
+                    for (const auto& [k, v] : passed_on) o[k] = v;
                     if (by_lang) o["Language"] = lang;
                     if (!flat) o["Component"] = component;
                     o["Base-URI"] = base_uri;
@@ -267,7 +335,7 @@ std::vector<ReleaseFiles> release_files(const std::vector<SourceEntry>& entries,
     for (const Group& g : group_entries(entries)) {
         const SourceEntry& e = *g.first;
         ReleaseFiles r;
-        r.repo_uri = with_slash(e.uri);
+        r.repo_uri = with_slash(normal_uri(e.uri));
         r.suite = e.suite;
         r.base_uri = e.is_flat() ? r.repo_uri + e.suite : r.repo_uri + "dists/" + e.suite + "/";
         r.inrelease_uri = r.base_uri + "InRelease";

@@ -60,18 +60,22 @@ private:
 std::string LineParser::word() {
     std::string out;
     bool quoted = false;
+    bool bracket = false;  // "cdrom:[Debian 12]/": blanks inside [...] stay in the word
     while (pos_ < s_.size()) {
         char c = s_[pos_];
-        if (c == '"') {
+        if (c == '"' && !bracket) {
             quoted = !quoted;
-        } else if (is_blank(c) && !quoted) {
+        } else if (is_blank(c) && !quoted && !bracket) {
             break;
         } else {
+            if (c == '[' && !quoted) bracket = true;
+            else if (c == ']' && !quoted) bracket = false;
             out += c;
         }
         ++pos_;
     }
     if (quoted) malformed("unterminated quote");
+    if (bracket) malformed("unterminated '['");
     return percent_decode(out);
 }
 
