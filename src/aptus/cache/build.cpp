@@ -91,7 +91,7 @@ BuildResult build_cache(const CacheInputs& in) {
     st.files.reserve(versions);
     st.dependencies.reserve(versions * 8);
     st.provides.reserve(versions);
-    st.pool.reserve(versions * 8, size_t(text / 2));
+    st.pool.reserve(versions * 4, size_t(text / 2));
     st.package_of.reserve(versions);
 
     for (const ReleaseInput& r : in.releases) {
@@ -212,10 +212,12 @@ OpenResult open_or_build(const CacheInputs& inputs, const std::string& cache_pat
     BuildResult built = build_cache(inputs);
     try {
         write_file_atomic(cache_path, built.image);
+        built.image = std::string();  // the mapping replaces it: no second copy at the peak
         return {Cache::open(cache_path), CacheOrigin::Rebuilt, std::move(reason), std::move(built.diagnostics)};
     } catch (const Error& e) {
         // A read-only or missing cache directory (a user without root, a
         // read-only image) must not stop read commands: use the image as is.
+        if (built.image.empty()) built.image = build_cache(inputs).image;  // written, then unreadable
         built.diagnostics.push_back({Level::Notice, std::string(e.what()) + "; using a cache in memory"});
         return {Cache::from_image(std::move(built.image)), CacheOrigin::InMemory, std::move(reason),
                 std::move(built.diagnostics)};

@@ -27,16 +27,16 @@ struct BuildState {
     StringId native_arch = 0;
 
     std::vector<StringId> names;            // build name index -> string
-    std::vector<uint32_t> name_of_string;   // string id -> build name index, kNone
+    HugeVector<uint32_t> name_of_string;   // string id -> build name index, kNone
 
-    std::vector<Package> packages;          // first_version: head of the version list
+    HugeVector<Package> packages;          // first_version: head of the version list
     std::unordered_map<uint64_t, uint32_t> package_of;  // (name << 32 | arch) -> package
 
-    std::vector<Version> versions;
-    std::vector<uint32_t> next_version;     // next version of the same package, kNone
-    std::vector<Dependency> dependencies;   // grouped by version, in parse order
-    std::vector<Provide> provides;
-    std::vector<VersionFile> files;         // any order; layout groups them
+    HugeVector<Version> versions;
+    HugeVector<uint32_t> next_version;     // next version of the same package, kNone
+    HugeVector<Dependency> dependencies;   // grouped by version, in parse order
+    HugeVector<Provide> provides;
+    HugeVector<VersionFile> files;         // any order; layout groups them
 
     std::vector<IndexFile> index_files;
     std::vector<Release> releases;

@@ -15,8 +15,8 @@ namespace {
 struct Image {
     Header header{};
 
-    template <class T>
-    void add(SectionId id, const std::vector<T>& v) { add_raw(id, v.data(), v.size(), sizeof(T)); }
+    template <class V>
+    void add(SectionId id, const V& v) { add_raw(id, v.data(), v.size(), sizeof(typename V::value_type)); }
     void add_raw(SectionId id, const void* data, size_t count, size_t elem) {
         sections[uint32_t(id)] = {data, count, elem};
     }
@@ -89,7 +89,7 @@ std::string lay_out(BuildState& st, std::string_view stamp) {
     // written differently) keep the order they were read in.
     std::vector<uint32_t> ver_order;
     ver_order.reserve(st.versions.size());
-    std::vector<Package> packages(st.packages.size());
+    HugeVector<Package> packages(st.packages.size());
     for (uint32_t np = 0; np < pkg_order.size(); ++np) {
         const Package& old = st.packages[pkg_order[np]];
         Package& p = packages[np];
@@ -110,10 +110,10 @@ std::string lay_out(BuildState& st, std::string_view stamp) {
         if (p.current_version != kNone) p.current_version = new_ver[p.current_version];
 
     // Versions with their dependency and provide ranges re-laid in version order.
-    std::vector<Version> versions(st.versions.size());
-    std::vector<Dependency> deps;
+    HugeVector<Version> versions(st.versions.size());
+    HugeVector<Dependency> deps;
     deps.reserve(st.dependencies.size());
-    std::vector<Provide> provides;
+    HugeVector<Provide> provides;
     provides.reserve(st.provides.size());
     for (uint32_t nv = 0; nv < ver_order.size(); ++nv) {
         const Version& old = st.versions[ver_order[nv]];
@@ -139,7 +139,7 @@ std::string lay_out(BuildState& st, std::string_view stamp) {
 
     // Files grouped by version, in the order they were read.
     auto file_start = group_starts(st.files.size(), versions.size(), [&](size_t i) { return new_ver[st.files[i].version]; });
-    std::vector<VersionFile> files(st.files.size());
+    HugeVector<VersionFile> files(st.files.size());
     {
         std::vector<uint32_t> fill(file_start.begin(), file_start.end() - 1);
         for (const VersionFile& f : st.files) {
@@ -154,7 +154,7 @@ std::string lay_out(BuildState& st, std::string_view stamp) {
     st.files = {};
 
     // Names with their packages, reverse dependencies and providers.
-    std::vector<Name> names(st.names.size());
+    HugeVector<Name> names(st.names.size());
     for (uint32_t nn = 0; nn < names.size(); ++nn) {
         names[nn].name = st.names[name_order[nn]];
         names[nn].first_package = 0;
@@ -164,17 +164,17 @@ std::string lay_out(BuildState& st, std::string_view stamp) {
         n.first_package = i;
         ++n.package_count;
     }
-    std::vector<uint32_t> owner(deps.size());
+    HugeVector<uint32_t> owner(deps.size());
     for (uint32_t nv = 0; nv < versions.size(); ++nv)
         for (uint32_t i = 0; i < versions[nv].dependency_count; ++i) owner[versions[nv].first_dependency + i] = nv;
     auto rdep_start = group_starts(deps.size(), names.size(), [&](size_t i) { return deps[i].target; });
-    std::vector<RevDep> rdeps(deps.size());
+    HugeVector<RevDep> rdeps(deps.size());
     {
         std::vector<uint32_t> fill(rdep_start.begin(), rdep_start.end() - 1);
         for (uint32_t i = 0; i < deps.size(); ++i) rdeps[fill[deps[i].target]++] = {owner[i], i};
     }
     auto prov_start = group_starts(provides.size(), names.size(), [&](size_t i) { return provides[i].name; });
-    std::vector<uint32_t> providers(provides.size());
+    HugeVector<uint32_t> providers(provides.size());
     {
         std::vector<uint32_t> fill(prov_start.begin(), prov_start.end() - 1);
         for (uint32_t i = 0; i < provides.size(); ++i) providers[fill[provides[i].name]++] = i;

@@ -10,6 +10,7 @@
 
 #include "aptus/cache/format.hpp"
 #include "hash.hpp"
+#include "huge_allocator.hpp"
 
 namespace aptus::cache::detail {
 
@@ -45,7 +46,7 @@ public:
             if (uint32_t(slot >> 32) == tag && view(uint32_t(slot) - 1) == s) return uint32_t(slot) - 1;
         }
         auto id = uint32_t(count_++);
-        bytes_.append(s);
+        bytes_.insert(bytes_.end(), s.begin(), s.end());
         offsets_.push_back(uint32_t(bytes_.size()));
         table_[i] = uint64_t(tag) << 32 | (id + 1);
         if (count_ * 2 > table_.size()) rehash(table_.size() * 2);
@@ -67,8 +68,8 @@ public:
     // Valid until the next intern().
     std::string_view view(StringId id) const { return {bytes_.data() + offsets_[id], offsets_[id + 1] - offsets_[id]}; }
     size_t size() const { return count_; }
-    const std::vector<uint32_t>& offsets() const { return offsets_; }
-    const std::string& bytes() const { return bytes_; }
+    const HugeVector<uint32_t>& offsets() const { return offsets_; }
+    const HugeVector<char>& bytes() const { return bytes_; }
 
 private:
     void rehash(size_t slots) {
@@ -83,9 +84,9 @@ private:
     }
 
     size_t count_ = 0;
-    std::vector<uint32_t> offsets_;
-    std::string bytes_;
-    std::vector<uint64_t> table_;  // hash high half << 32 | id + 1; 0 = empty
+    HugeVector<uint32_t> offsets_;
+    HugeVector<char> bytes_;
+    HugeVector<uint64_t> table_;  // hash high half << 32 | id + 1; 0 = empty
 };
 
 }  // namespace aptus::cache::detail
