@@ -5,6 +5,11 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -54,6 +59,33 @@ inline std::string real_data_path(const std::string& name) {
     if (dir.empty()) return "";
     std::string p = dir + "/debian/" + name;
     return std::filesystem::exists(p) ? p : "";
+}
+
+// A sandbox root made by ../shared/tools/make-sandbox (real bookworm and
+// trixie lists, the real server's or minbase's dpkg status), built once per
+// build tree and shared by every test process: making one decompresses
+// 100 MB, too slow to repeat per test. Tests must treat it as read-only
+// (point Dir::Cache and anything they write at a TempDir). "" when the data
+// or the tool is missing.
+inline std::string real_sandbox(const std::string& status = "server") {
+    std::string data = APTUS_DATA_DIR;
+    if (data.empty()) return "";
+    std::string tool = data + "/../tools/make-sandbox";
+    if (!std::filesystem::exists(tool)) return "";
+    std::string base = APTUS_TEST_SANDBOXES;
+    std::filesystem::create_directories(base);
+    std::string root = base + "/" + status;
+    // One builder at a time; the others wait and then reuse its work.
+    int lock = ::open((root + ".lock").c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0644);
+    if (lock < 0) return "";
+    ::flock(lock, LOCK_EX);
+    std::string done = root + "/.complete";
+    if (!std::filesystem::exists(done)) {
+        std::string cmd = "'" + tool + "' '" + root + "' --status " + status + " >/dev/null";
+        if (std::system(cmd.c_str()) == 0) std::ofstream(done) << "ok\n";
+    }
+    ::close(lock);
+    return std::filesystem::exists(done) ? root : "";
 }
 
 }  // namespace aptus::test

@@ -25,7 +25,7 @@ using StringId = uint32_t;
 inline constexpr uint32_t kNone = UINT32_MAX;
 
 inline constexpr char kMagic[8] = {'A', 'P', 'T', 'U', 'S', 'C', 'C', '\n'};
-inline constexpr uint32_t kFormatVersion = 1;
+inline constexpr uint32_t kFormatVersion = 2;
 
 enum class SectionId : uint32_t {
     StringOffsets,  // uint32_t[string count + 1]
@@ -172,7 +172,7 @@ struct IndexFile {
     uint16_t reserved;
     StringId component, architecture, language, site;
     uint32_t release;  // index into Releases, kNone for none (status, local files)
-    uint32_t reserved2;
+    StringId description;  // as apt shows the file: "http://host/debian bookworm/main amd64 Packages"
     uint64_t size;      // of the file as found (compressed)
     int64_t mtime_ns;
 };

@@ -119,7 +119,8 @@ BuildResult build_cache(const CacheInputs& in) {
     }
 
     auto add_index = [&](const std::string& path, IndexKind kind, uint32_t release, std::string_view component,
-                         std::string_view arch, std::string_view lang, std::string_view site) {
+                         std::string_view arch, std::string_view lang, std::string_view site,
+                         std::string_view description) {
         IndexFile f{};
         f.path = st.pool.intern(path);
         f.kind = kind;
@@ -128,6 +129,7 @@ BuildResult build_cache(const CacheInputs& in) {
         f.architecture = st.pool.intern(arch);
         f.language = st.pool.intern(lang);
         f.site = st.pool.intern(site);
+        f.description = st.pool.intern(description);
         f.release = release < st.releases.size() ? release : kNone;
         struct stat sb {};
         if (::stat(path.c_str(), &sb) == 0) {
@@ -139,7 +141,8 @@ BuildResult build_cache(const CacheInputs& in) {
     };
     std::vector<uint32_t> ids;
     for (const IndexInput& i : in.indices)
-        ids.push_back(add_index(i.path, i.kind, i.release, i.component, i.architecture, i.language, i.site));
+        ids.push_back(add_index(i.path, i.kind, i.release, i.component, i.architecture, i.language, i.site,
+                                i.description));
 
     auto with_file = [&](const std::string& path, auto fn) {
         try {
@@ -160,7 +163,7 @@ BuildResult build_cache(const CacheInputs& in) {
         });
     }
     if (!in.status_path.empty() && path_exists(in.status_path)) {
-        uint32_t id = add_index(in.status_path, IndexKind::Status, kNone, "", "", "", "");
+        uint32_t id = add_index(in.status_path, IndexKind::Status, kNone, "", "", "", "", "");
         with_file(in.status_path, [&](IndexText& text) {
             for_each_stanza(text, in.status_path, [&](const deb::Stanza& s) {
                 detail::add_binary_stanza(st, s, text.view(), id, st.native_arch, true, in.status_path);

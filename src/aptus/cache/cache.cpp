@@ -175,7 +175,7 @@ void Cache::attach() {
     }
     for (uint32_t p : providers_) v.index(p, provides_.size(), "providers");
     for (const IndexFile& f : index_files_) {
-        for (StringId s : {f.path, f.component, f.architecture, f.language, f.site}) v.str(s, "index files");
+        for (StringId s : {f.path, f.component, f.architecture, f.language, f.site, f.description}) v.str(s, "index files");
         v.opt_index(f.release, releases_.size(), "index files");
     }
     for (const Release& r : releases_)

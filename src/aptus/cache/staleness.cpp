@@ -52,6 +52,7 @@ std::string compute_stamp(const CacheInputs& in) {
         w.str(i.architecture);
         w.str(i.language);
         w.str(i.site);
+        w.str(i.description);
     }
     w.file(in.status_path);
     w.file(in.extended_states_path);

@@ -39,14 +39,11 @@ Sandbox* g_sandbox = nullptr;
 class CacheRealData : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
-        std::string tool = std::string(APTUS_DATA_DIR) + "/../tools/make-sandbox";
-        if (aptus::test::real_data_path("bookworm-InRelease").empty() || !std::ifstream(tool)) return;
+        if (aptus::test::real_data_path("bookworm-InRelease").empty()) return;
+        std::string root = aptus::test::real_sandbox("server");
+        if (root.empty()) return;
         auto* s = new Sandbox;
-        s->root = s->dir.path() + "/root";
-        if (std::system((tool + " " + s->root + " --status server >/dev/null").c_str()) != 0) {
-            delete s;
-            return;
-        }
+        s->root = root;
         s->lists = s->root + "/var/lib/apt/lists/";
         s->apt = "APT_CONFIG=" + s->root + "/apt.conf ";
         CacheInputs& in = s->inputs;
@@ -66,7 +63,7 @@ protected:
         // Sources are not in the sandbox: read the snapshot in place.
         in.indices.push_back({aptus::test::real_data_path("bookworm-main-Sources.xz"), IndexKind::Sources, 0, "main",
                               "", "", "archive.example"});
-        s->opened = std::make_unique<OpenResult>(open_or_build(in, s->root + "/var/cache/apt/aptus.bin"));
+        s->opened = std::make_unique<OpenResult>(open_or_build(in, s->dir.file("aptus.bin")));
         g_sandbox = s;
     }
     static void TearDownTestSuite() {
@@ -220,7 +217,7 @@ TEST_F(CacheRealData, InstalledAndAutoMarksMatchStatus) {
 }
 
 TEST_F(CacheRealData, ReopenIsReusedAndIdentical) {
-    OpenResult again = open_or_build(s->inputs, s->root + "/var/cache/apt/aptus.bin");
+    OpenResult again = open_or_build(s->inputs, s->dir.file("aptus.bin"));
     EXPECT_EQ(again.origin, CacheOrigin::Reused);
     EXPECT_EQ(again.cache.image(), c->image());
 }

@@ -1,0 +1,138 @@
+#include "aptus/system/system.hpp"
+
+#include <map>
+
+#include "aptus/base/error.hpp"
+#include "aptus/base/file.hpp"
+#include "aptus/sources/index_targets.hpp"
+#include "aptus/sources/source_list.hpp"
+
+namespace aptus::system {
+namespace {
+
+std::string dirname_of(const std::string& path) {
+    size_t slash = path.rfind('/');
+    return slash == std::string::npos ? std::string(".") : path.substr(0, slash);
+}
+
+std::string basename_of(const std::string& path) {
+    size_t slash = path.rfind('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// "http://user@host:80/debian" -> "host": what "Pin: origin" names.
+std::string host_of(std::string_view uri) {
+    size_t scheme = uri.find("://");
+    if (scheme == std::string_view::npos) return "";
+    std::string_view rest = uri.substr(scheme + 3);
+    rest = rest.substr(0, rest.find('/'));
+    size_t at = rest.rfind('@');
+    if (at != std::string_view::npos) rest.remove_prefix(at + 1);
+    if (!rest.empty() && rest.front() == '[') return std::string(rest.substr(1, rest.find(']') - 1));
+    return std::string(rest.substr(0, rest.find(':')));
+}
+
+cache::IndexKind kind_of(const sources::IndexTarget& t) {
+    std::string created_by = t.option("Created-By");
+    if (created_by == "Packages") return cache::IndexKind::Packages;
+    if (created_by == "Sources") return cache::IndexKind::Sources;
+    return cache::IndexKind::Translation;
+}
+
+}  // namespace
+
+cache::CacheInputs cache_inputs(const config::Config& config, Diagnostics& diags) {
+    cache::CacheInputs in;
+    std::vector<sources::SourceEntry> entries = sources::read_sources(config, diags);
+
+    // One Release per (URI, suite), InRelease preferred as apt prefers it.
+    std::map<std::string, uint32_t> release_of_base;
+    for (const sources::ReleaseFiles& r : sources::release_files(entries, config)) {
+        for (const std::string& name : {r.inrelease_file, r.release_file}) {
+            if (!path_exists(name)) continue;
+            release_of_base[r.base_uri] = uint32_t(in.releases.size());
+            in.releases.push_back({name});
+            break;
+        }
+    }
+
+    for (const sources::IndexTarget& t : sources::index_targets(entries, config, diags)) {
+        std::string created_by = t.option("Created-By");
+        if (created_by != "Packages" && created_by != "Sources" && created_by != "Translations") continue;
+        auto found = cache::find_list_file(dirname_of(t.filename), basename_of(t.filename));
+        if (!found) continue;
+        cache::IndexInput i;
+        i.path = *found;
+        i.kind = kind_of(t);
+        auto rel = release_of_base.find(t.option("Base-URI"));
+        i.release = rel == release_of_base.end() ? cache::kNone : rel->second;
+        i.component = t.option("Component");
+        i.architecture = i.kind == cache::IndexKind::Packages ? t.option("Architecture") : "";
+        i.language = t.option("Language");
+        i.site = host_of(t.option("Repo-URI"));
+        i.description = t.description;
+        in.indices.push_back(std::move(i));
+    }
+
+    in.status_path = config.find_file("Dir::State::status");
+    std::string ext = config.find_file("Dir::State::extended_states");
+    in.extended_states_path = ext;
+    in.native_architecture = config.find("APT::Architecture");
+    // What else changes the cache's content: the architectures and languages
+    // decide which files are read (and are part of the inputs already); the
+    // native architecture decides where "all" packages are filed.
+    in.fingerprint = "native=" + in.native_architecture;
+    return in;
+}
+
+std::string cache_path(const config::Config& config) {
+    if (config.exists("Dir::Cache::aptus")) return config.find_file("Dir::Cache::aptus");
+    return config.find_dir("Dir::Cache") + "aptus.cache";
+}
+
+cache::OpenResult open_cache(const config::Config& config, Diagnostics& diags) {
+    cache::CacheInputs inputs = cache_inputs(config, diags);
+    cache::OpenResult result = cache::open_or_build(inputs, cache_path(config));
+    diags.insert(diags.end(), result.diagnostics.begin(), result.diagnostics.end());
+    result.diagnostics.clear();
+    return result;
+}
+
+std::vector<policy::FileFacts> file_facts(const cache::Cache& cache) {
+    std::vector<policy::FileFacts> out;
+    out.reserve(cache.index_files().size());
+    for (const cache::IndexFile& f : cache.index_files()) {
+        policy::FileFacts facts;
+        facts.release.is_status = f.kind == cache::IndexKind::Status;
+        facts.release.component = cache.str(f.component);
+        facts.release.architecture = cache.str(f.architecture);
+        facts.release.site = cache.str(f.site);
+        if (f.release != cache::kNone) {
+            const cache::Release& r = cache.releases()[f.release];
+            facts.release.archive = cache.str(r.suite);
+            facts.release.codename = cache.str(r.codename);
+            facts.release.version = cache.str(r.version);
+            facts.release.origin = cache.str(r.origin);
+            facts.release.label = cache.str(r.label);
+            facts.not_automatic = r.flags & cache::kReleaseNotAutomatic;
+            facts.but_automatic_upgrades = r.flags & cache::kReleaseButAutomaticUpgrades;
+        }
+        out.push_back(facts);
+    }
+    return out;
+}
+
+policy::Policy make_policy(const config::Config& config, const cache::Cache& cache, Diagnostics& diags) {
+    std::string target = config.find("APT::Default-Release");
+    policy::Policy policy(policy::read_preferences(config, diags), target);
+    if (!target.empty()) {
+        bool known = false;
+        for (const policy::FileFacts& f : file_facts(cache)) known = known || policy.is_target_release(f);
+        if (!known)
+            throw Error("The value '" + target +
+                        "' is invalid for APT::Default-Release as such a release is not available in the sources");
+    }
+    return policy;
+}
+
+}  // namespace aptus::system

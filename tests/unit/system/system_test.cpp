@@ -1,0 +1,93 @@
+// The glue over a real sandbox: the sources decide the lists files, the
+// cache is built from them and reused, and the policy sees apt's priorities.
+#include "aptus/system/system.hpp"
+
+#include <gtest/gtest.h>
+
+#include "aptus/base/error.hpp"
+#include "aptus/config/init.hpp"
+#include "support/test_support.hpp"
+
+using namespace aptus;
+
+namespace {
+
+config::Config sandbox_config(const std::string& root, const std::string& cache_dir) {
+    config::LoadRequest req;
+    req.apt_config = root + "/apt.conf";
+    using Item = config::CommandLineItem;
+    req.items = {{Item::Kind::Set, "Dir::Cache", cache_dir}};
+    Diagnostics diags;
+    return config::load(req, diags);
+}
+
+const policy::FileFacts* facts_for(const cache::Cache& c, const std::vector<policy::FileFacts>& facts,
+                                   std::string_view codename, cache::IndexKind kind) {
+    for (size_t i = 0; i < facts.size(); ++i)
+        if (facts[i].release.codename == codename && c.index_files()[i].kind == kind) return &facts[i];
+    return nullptr;
+}
+
+}  // namespace
+
+TEST(SystemGlue, SandboxListsBecomeACacheAndPolicyFacts) {
+    std::string root = test::real_sandbox("server");
+    APTUS_REQUIRE_REAL_DATA(root);
+    test::TempDir tmp("system");
+    config::Config config = sandbox_config(root, tmp.path() + "/");
+    EXPECT_EQ(system::cache_path(config), tmp.path() + "/aptus.cache");
+
+    Diagnostics diags;
+    cache::CacheInputs inputs = system::cache_inputs(config, diags);
+    ASSERT_EQ(inputs.releases.size(), 2u);  // bookworm and trixie InRelease
+    size_t packages = 0, translations = 0;
+    for (const auto& i : inputs.indices) {
+        if (i.kind == cache::IndexKind::Packages) ++packages;
+        if (i.kind == cache::IndexKind::Translation) ++translations;
+        EXPECT_EQ(i.site, "archive.example");
+        EXPECT_NE(i.release, cache::kNone);
+    }
+    EXPECT_EQ(packages, 2u);
+    EXPECT_EQ(translations, 2u);
+    EXPECT_EQ(inputs.indices[0].description, "http://archive.example/debian bookworm/main amd64 Packages");
+    EXPECT_EQ(inputs.status_path, root + "/var/lib/dpkg/status");
+
+    cache::OpenResult first = system::open_cache(config, diags);
+    EXPECT_EQ(first.origin, cache::CacheOrigin::Rebuilt);
+    cache::OpenResult second = system::open_cache(config, diags);
+    EXPECT_EQ(second.origin, cache::CacheOrigin::Reused);
+
+    const cache::Cache& c = second.cache;
+    std::vector<policy::FileFacts> facts = system::file_facts(c);
+    const policy::FileFacts* trixie = facts_for(c, facts, "trixie", cache::IndexKind::Packages);
+    ASSERT_NE(trixie, nullptr);
+    EXPECT_EQ(trixie->release.archive, "stable");
+    EXPECT_EQ(trixie->release.origin, "Debian");
+    EXPECT_EQ(trixie->release.version, "13.8");
+    EXPECT_EQ(trixie->release.site, "archive.example");
+
+    policy::Policy policy = system::make_policy(config, c, diags);
+    EXPECT_EQ(policy.file_priority(*trixie), 500);
+}
+
+TEST(SystemGlue, DefaultReleaseIsCheckedAgainstTheReleases) {
+    std::string root = test::real_sandbox("server");
+    APTUS_REQUIRE_REAL_DATA(root);
+    test::TempDir tmp("system");
+    config::Config config = sandbox_config(root, tmp.path() + "/");
+    Diagnostics diags;
+    cache::OpenResult opened = system::open_cache(config, diags);
+    config.set("APT::Default-Release", "bookworm");
+    policy::Policy policy = system::make_policy(config, opened.cache, diags);
+    auto facts = system::file_facts(opened.cache);
+    EXPECT_EQ(policy.file_priority(*facts_for(opened.cache, facts, "bookworm", cache::IndexKind::Packages)), 990);
+    config.set("APT::Default-Release", "foo");
+    try {
+        system::make_policy(config, opened.cache, diags);
+        ADD_FAILURE() << "an unknown target release was accepted";
+    } catch (const Error& e) {
+        EXPECT_STREQ(e.what(),
+                     "The value 'foo' is invalid for APT::Default-Release as such a release is not available in the "
+                     "sources");
+    }
+}
