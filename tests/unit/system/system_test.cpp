@@ -6,6 +6,8 @@
 
 #include "aptus/base/error.hpp"
 #include "aptus/config/init.hpp"
+#include "aptus/deb/version.hpp"
+#include "aptus/system/candidates.hpp"
 #include "support/test_support.hpp"
 
 using namespace aptus;
@@ -90,4 +92,38 @@ TEST(SystemGlue, DefaultReleaseIsCheckedAgainstTheReleases) {
                      "The value 'foo' is invalid for APT::Default-Release as such a release is not available in the "
                      "sources");
     }
+}
+
+TEST(SystemCandidates, AgreeWithAptOnTheServer) {
+    std::string root = test::real_sandbox("server");
+    APTUS_REQUIRE_REAL_DATA(root);
+    test::TempDir tmp("system");
+    config::Config config = sandbox_config(root, tmp.path() + "/");
+    Diagnostics diags;
+    cache::OpenResult opened = system::open_cache(config, diags);
+    const cache::Cache& c = opened.cache;
+    policy::Policy policy = system::make_policy(config, c, diags);
+    system::Candidates cand(c, policy);
+
+    // apt-cache policy bash on this sandbox: installed 5.2.15-2+b13 (500),
+    // candidate 5.2.37-2+b10 (500).
+    const cache::Package* bash = c.find_package("bash", "amd64");
+    ASSERT_NE(bash, nullptr);
+    const cache::Version* v = cand.candidate(*bash);
+    ASSERT_NE(v, nullptr);
+    EXPECT_EQ(c.str(v->version), "5.2.37-2+b10");
+    for (const cache::Version& each : c.versions_of(*bash)) EXPECT_EQ(cand.priority(c.index_of(each)), 500);
+
+    // Every installed package's candidate is at least as new as what is
+    // installed: nothing here is pinned, so apt never proposes a downgrade.
+    size_t installed = 0;
+    for (const cache::Package& p : c.packages()) {
+        const cache::Version* cur = c.current_version(p);
+        if (!cur) continue;
+        ++installed;
+        const cache::Version* best = cand.candidate(p);
+        ASSERT_NE(best, nullptr) << c.name_of(p);
+        EXPECT_GE(deb::compare_versions(c.str(best->version), c.str(cur->version)), 0) << c.name_of(p);
+    }
+    EXPECT_GT(installed, 200u);
 }

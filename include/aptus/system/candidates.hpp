@@ -1,0 +1,42 @@
+// Every version's priority and every package's candidate, computed once
+// from the cache and the policy: what policy, show, list and the solver ask.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "aptus/cache/cache.hpp"
+#include "aptus/policy/policy.hpp"
+
+namespace aptus::system {
+
+class Candidates {
+public:
+    Candidates(const cache::Cache& cache, const policy::Policy& policy);
+
+    // A version's priority, by version index.
+    int priority(uint32_t version) const { return priorities_[version]; }
+    // A package file's priority, by index file id.
+    int file_priority(uint32_t index_file) const { return file_priorities_[index_file]; }
+    // The candidate version of a package (by package index), or nullptr.
+    const cache::Version* candidate(uint32_t package) const;
+    const cache::Version* candidate(const cache::Package& p) const { return candidate(cache_.index_of(p)); }
+    // The specific pin that decided a version's priority, or nullptr.
+    const policy::PinRecord* pin_of(uint32_t version) const;
+
+    const std::vector<policy::FileFacts>& file_facts() const { return facts_; }
+
+private:
+    const cache::Cache& cache_;
+    const policy::Policy& policy_;
+    std::vector<policy::FileFacts> facts_;
+    std::vector<int> file_priorities_;
+    std::vector<int> priorities_;
+    std::vector<uint32_t> candidates_;  // version index or kNone, by package
+
+    policy::PackageFacts package_facts(const cache::Package& p, const cache::Version& v) const;
+    std::vector<const policy::FileFacts*> files_of(const cache::Version& v) const;
+};
+
+}  // namespace aptus::system

@@ -1,0 +1,53 @@
+#include "aptus/system/candidates.hpp"
+
+#include "aptus/system/system.hpp"
+
+namespace aptus::system {
+
+Candidates::Candidates(const cache::Cache& cache, const policy::Policy& policy)
+    : cache_(cache), policy_(policy), facts_(system::file_facts(cache)) {
+    file_priorities_.reserve(facts_.size());
+    for (const policy::FileFacts& f : facts_) file_priorities_.push_back(policy.file_priority(f));
+
+    priorities_.assign(cache.versions().size(), 0);
+    candidates_.assign(cache.packages().size(), cache::kNone);
+    std::vector<policy::CandidateInput> inputs;
+    for (const cache::Package& p : cache.packages()) {
+        std::span<const cache::Version> versions = cache.versions_of(p);  // newest first
+        inputs.clear();
+        for (const cache::Version& v : versions) {
+            bool installed = p.current_version == cache.index_of(v);
+            std::vector<const policy::FileFacts*> files = files_of(v);
+            int prio = policy.version_priority(package_facts(p, v), cache.str(v.version), files, installed);
+            priorities_[cache.index_of(v)] = prio;
+            inputs.push_back({prio, installed});
+        }
+        if (auto chosen = policy::choose_candidate(inputs))
+            candidates_[cache.index_of(p)] = cache.index_of(versions[*chosen]);
+    }
+}
+
+policy::PackageFacts Candidates::package_facts(const cache::Package& p, const cache::Version& v) const {
+    std::string_view source = cache_.str(v.source_name);
+    return {cache_.name_of(p), cache_.str(p.architecture), cache_.native_architecture(),
+            source.empty() ? cache_.name_of(p) : source};
+}
+
+std::vector<const policy::FileFacts*> Candidates::files_of(const cache::Version& v) const {
+    std::vector<const policy::FileFacts*> out;
+    for (const cache::VersionFile& f : cache_.files_of(v)) out.push_back(&facts_[f.index_file]);
+    return out;
+}
+
+const cache::Version* Candidates::candidate(uint32_t package) const {
+    uint32_t v = candidates_[package];
+    return v == cache::kNone ? nullptr : &cache_.versions()[v];
+}
+
+const policy::PinRecord* Candidates::pin_of(uint32_t version) const {
+    const cache::Version& v = cache_.versions()[version];
+    const cache::Package& p = cache_.package_of(v);
+    return policy_.specific_pin(package_facts(p, v), cache_.str(v.version), files_of(v));
+}
+
+}  // namespace aptus::system
