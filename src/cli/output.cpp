@@ -1,5 +1,6 @@
 #include "cli/output.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -19,12 +20,25 @@ void print_version() { std::printf("aptus %s (%s)\n", APTUS_VERSION, config::nat
 void print_help() {
     print_version();
     std::printf("Usage: aptus [options] command\n\nCommands:\n");
-    // Generated from the command table so it lists exactly what exists.
-    for (const auto& cmd : commands()) {
-        if (cmd.hidden) continue;
+    // Generated from the command table so it lists exactly what exists,
+    // each command with its own options.
+    auto name_of = [](const Command& cmd) {
         std::string name;
         for (auto w : cmd.words) name += (name.empty() ? "" : " ") + std::string(w);
-        std::printf("  %-14s %.*s\n", name.c_str(), int(cmd.help.size()), cmd.help.data());
+        return name;
+    };
+    size_t width = 0;
+    for (const auto& cmd : commands())
+        if (!cmd.hidden) width = std::max(width, name_of(cmd).size());
+    for (const auto& cmd : commands()) {
+        if (cmd.hidden) continue;
+        std::printf("  %-*s  %.*s\n", int(width), name_of(cmd).c_str(), int(cmd.help.size()), cmd.help.data());
+        std::string opts;
+        for (const OptionSpec& o : cmd.options) {
+            if (!opts.empty()) opts += ", ";
+            opts += o.long_name.empty() ? std::string{'-', o.short_name} : "--" + std::string(o.long_name);
+        }
+        if (!opts.empty()) std::printf("  %-*s    options: %s\n", int(width), "", opts.c_str());
     }
     std::printf(
         "\nOptions:\n"
@@ -35,7 +49,6 @@ void print_help() {
         "  -s, --simulate          only show what would be done\n"
         "  -o, --option KEY=VALUE  set a configuration item\n"
         "  -c, --config-file FILE  read a configuration file\n"
-        "\nconfig dump also accepts --empty/--no-empty and --format FORMAT.\n"
         "See apt.conf(5) for the configuration syntax.\n");
 }
 
