@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "aptus/config/init.hpp"
 #include "aptus/sources/deb822_sources.hpp"
 #include "aptus/sources/one_line.hpp"
 
@@ -30,8 +31,11 @@ TEST(SourcesUriFilename, AptMangling) {
     EXPECT_EQ(uri_to_list_filename("http://a/x?y"), "a_x?y");
 }
 
+// apt's built-in defaults (Acquire::IndexTargets among them), then a fixed
+// host: two architectures, English, two compressors.
 config::Config test_config() {
     config::Config c;
+    config::set_builtin_defaults(c);
     c.set("Dir::State::lists", "/lists/");
     c.set("APT::Architecture", "amd64");
     c.set("APT::Architectures::", "amd64");
@@ -41,23 +45,6 @@ config::Config test_config() {
     for (auto [k, v] : std::initializer_list<std::pair<const char*, const char*>>{
              {"Acquire::CompressionTypes::xz", "xz"},
              {"Acquire::CompressionTypes::gz", "gzip"},
-             {"Acquire::IndexTargets::deb::Packages::MetaKey", "$(COMPONENT)/binary-$(ARCHITECTURE)/Packages"},
-             {"Acquire::IndexTargets::deb::Packages::flatMetaKey", "Packages"},
-             {"Acquire::IndexTargets::deb::Packages::ShortDescription", "Packages"},
-             {"Acquire::IndexTargets::deb::Packages::Description", "$(RELEASE)/$(COMPONENT) $(ARCHITECTURE) Packages"},
-             {"Acquire::IndexTargets::deb::Packages::flatDescription", "$(RELEASE) Packages"},
-             {"Acquire::IndexTargets::deb::Packages::Optional", "0"},
-             {"Acquire::IndexTargets::deb::Translations::MetaKey", "$(COMPONENT)/i18n/Translation-$(LANGUAGE)"},
-             {"Acquire::IndexTargets::deb::Translations::flatMetaKey", "$(LANGUAGE)"},
-             {"Acquire::IndexTargets::deb::Translations::ShortDescription", "Translation-$(LANGUAGE)"},
-             {"Acquire::IndexTargets::deb::Translations::Description", "$(RELEASE)/$(COMPONENT) Translation-$(LANGUAGE)"},
-             {"Acquire::IndexTargets::deb::Translations::flatDescription", "$(RELEASE) Translation-$(LANGUAGE)"},
-             {"Acquire::IndexTargets::deb-src::Sources::MetaKey", "$(COMPONENT)/source/Sources"},
-             {"Acquire::IndexTargets::deb-src::Sources::flatMetaKey", "Sources"},
-             {"Acquire::IndexTargets::deb-src::Sources::ShortDescription", "Sources"},
-             {"Acquire::IndexTargets::deb-src::Sources::Description", "$(RELEASE)/$(COMPONENT) Sources"},
-             {"Acquire::IndexTargets::deb-src::Sources::flatDescription", "$(RELEASE) Sources"},
-             {"Acquire::IndexTargets::deb-src::Sources::Optional", "0"},
          })
         c.set(k, v);
     return c;
