@@ -2,8 +2,12 @@
 // extended_states, Translation and Sources files; then the layout pass.
 #include "aptus/cache/build.hpp"
 
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 
 #include <optional>
 
@@ -70,11 +74,8 @@ void for_each_stanza(IndexText& text, const std::string& name, Fn fn) {
     }
 }
 
-}  // namespace
-
-BuildResult build_cache(const CacheInputs& in) {
-    std::string stamp = compute_stamp(in);  // before reading: a change during the build shows next time
-    detail::BuildState st;
+// Reads every input into `st`.
+void read_inputs(const CacheInputs& in, detail::BuildState& st) {
     st.native_arch = st.pool.intern(in.native_architecture);
     // Generous reservations from the input sizes: growth would copy and
     // fault in fresh pages, while reserved but untouched memory costs nothing.
@@ -192,9 +193,47 @@ BuildResult build_cache(const CacheInputs& in) {
     }
     detail::resolve_descriptions(st);
     st.translations = {};
+}
 
+// The write half of write_file_atomic, streaming the sections from where
+// they are instead of from one copy of the whole image.
+void write_image_atomic(const std::string& path, const detail::Image& img) {
+    std::string tmp = path + ".aptus-new";
+    int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) throw system_error("Could not create", tmp, errno);
+    auto fail = [&](const char* what, int err) {
+        if (fd >= 0) ::close(fd);
+        ::unlink(tmp.c_str());
+        throw system_error(what, tmp, err);
+    };
+    if (int err = img.write_to(fd)) fail("Could not write", err);
+    if (::fsync(fd) != 0) fail("Could not sync", errno);
+    int rc = ::close(fd);
+    fd = -1;
+    if (rc != 0) fail("Could not close", errno);
+    if (::rename(tmp.c_str(), path.c_str()) != 0) {
+        int err = errno;
+        ::unlink(tmp.c_str());
+        throw system_error("Could not rename into place", path, err);
+    }
+    // Make the rename itself durable.
+    size_t slash = path.rfind('/');
+    std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+    int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd >= 0) {
+        ::fsync(dfd);
+        ::close(dfd);
+    }
+}
+
+}  // namespace
+
+BuildResult build_cache(const CacheInputs& in) {
+    std::string stamp = compute_stamp(in);  // before reading: a change during the build shows next time
+    detail::BuildState st;
+    read_inputs(in, st);
     BuildResult out;
-    out.image = detail::lay_out(st, stamp);
+    out.image = detail::lay_out(st, stamp).to_string();
     out.diagnostics = std::move(st.diagnostics);
     return out;
 }
@@ -212,18 +251,35 @@ OpenResult open_or_build(const CacheInputs& inputs, const std::string& cache_pat
     } else {
         reason = "no cache file";
     }
-    BuildResult built = build_cache(inputs);
+    std::string stamp = compute_stamp(inputs);  // before reading: a change during the build shows next time
+    Diagnostics diagnostics;
+    std::string image;  // only when the file could not be written
+    {
+        // The sections go straight from the build's arrays to the file: no
+        // copy of the whole image, and all of it is freed before the mapping.
+        detail::BuildState st;
+        read_inputs(inputs, st);
+        detail::Image img = detail::lay_out(st, stamp);
+        diagnostics = std::move(st.diagnostics);
+        try {
+            write_image_atomic(cache_path, img);
+        } catch (const Error& e) {
+            // A read-only or missing cache directory (a user without root, a
+            // read-only image) must not stop read commands: use the image as is.
+            diagnostics.push_back({Level::Notice, std::string(e.what()) + "; using a cache in memory"});
+            image = img.to_string();
+        }
+    }
+    if (!image.empty())
+        return {Cache::from_image(std::move(image)), CacheOrigin::InMemory, std::move(reason), std::move(diagnostics)};
     try {
-        write_file_atomic(cache_path, built.image);
-        built.image = std::string();  // the mapping replaces it: no second copy at the peak
-        return {Cache::open(cache_path), CacheOrigin::Rebuilt, std::move(reason), std::move(built.diagnostics)};
+        return {Cache::open(cache_path), CacheOrigin::Rebuilt, std::move(reason), std::move(diagnostics)};
     } catch (const Error& e) {
-        // A read-only or missing cache directory (a user without root, a
-        // read-only image) must not stop read commands: use the image as is.
-        if (built.image.empty()) built.image = build_cache(inputs).image;  // written, then unreadable
-        built.diagnostics.push_back({Level::Notice, std::string(e.what()) + "; using a cache in memory"});
+        // Written, then unreadable: build again in memory.
+        BuildResult built = build_cache(inputs);
+        diagnostics.push_back({Level::Notice, std::string(e.what()) + "; using a cache in memory"});
         return {Cache::from_image(std::move(built.image)), CacheOrigin::InMemory, std::move(reason),
-                std::move(built.diagnostics)};
+                std::move(diagnostics)};
     }
 }
 

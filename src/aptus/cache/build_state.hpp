@@ -75,7 +75,41 @@ void apply_extended_states(BuildState& st, std::string_view buffer, const std::s
 // Fill in long (and missing short) descriptions from the translations found.
 void resolve_descriptions(BuildState& st);
 
-// Sort, index and serialise: the complete cache file.
-std::string lay_out(BuildState& st, std::string_view stamp);
+// The laid-out cache: the header and every section, owned here or borrowed
+// from the BuildState (pool, index files, ...) and the stamp, which must
+// outlive it. Moving keeps the sections valid (vectors keep their buffers).
+struct Image {
+    Image() = default;
+    Image(Image&&) = default;
+    Image& operator=(Image&&) = default;
+    Image(const Image&) = delete;
+    Image& operator=(const Image&) = delete;
+
+    struct Part {
+        const void* data = nullptr;
+        size_t count = 0, elem = 1;
+    };
+    Header header{};  // complete (offsets, size, checksum) once lay_out returns
+    Part sections[kSectionCount];
+
+    HugeVector<Name> names;
+    HugeVector<uint32_t> hash;
+    HugeVector<Package> packages;
+    HugeVector<Version> versions;
+    HugeVector<Dependency> deps;
+    HugeVector<Provide> provides;
+    HugeVector<VersionFile> files;
+    HugeVector<RevDep> rdeps;
+    HugeVector<uint32_t> providers;
+
+    // The file's bytes in one string.
+    std::string to_string() const;
+    // Writes the file's bytes to `fd` (at its current position, sequentially);
+    // 0 or the errno of the failing write.
+    int write_to(int fd) const;
+};
+
+// Sort, index and checksum: the complete cache file.
+Image lay_out(BuildState& st, std::string_view stamp);
 
 }  // namespace aptus::cache::detail

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <algorithm>
 #include <cstring>
 #include <string_view>
 
@@ -71,5 +72,69 @@ inline uint64_t checksum(const char* p, size_t n, uint64_t seed = 0) {
     }
     return mix(h, kK0);
 }
+
+// checksum() fed in pieces: the same result as one call over the
+// concatenation, so the image can be summed section by section as written.
+class StreamChecksum {
+public:
+    explicit StreamChecksum(uint64_t seed = 0) : a_(seed ^ kK0), b_(seed ^ kK1), c_(seed ^ kK2), d_(seed ^ kK3) {}
+
+    void update(const char* p, size_t n) {
+        total_ += n;
+        if (fill_ > 0) {
+            size_t take = std::min(n, size_t(32) - fill_);
+            std::memcpy(buf_ + fill_, p, take);
+            fill_ += take;
+            p += take;
+            n -= take;
+            if (fill_ < 32) return;
+            block(buf_);
+            fill_ = 0;
+        }
+        while (n >= 32) {
+            block(p);
+            p += 32;
+            n -= 32;
+        }
+        std::memcpy(buf_, p, n);
+        fill_ = n;
+    }
+    void zeros(size_t n) {
+        static const char kZero[32] = {};
+        while (n > 0) {
+            size_t k = std::min(n, sizeof kZero);
+            update(kZero, k);
+            n -= k;
+        }
+    }
+    uint64_t finish() const {
+        uint64_t h = mix(a_ ^ (b_ << 1), kK0) ^ mix(c_ ^ (d_ << 1), kK1) ^ total_;
+        const char* p = buf_;
+        size_t n = fill_;
+        while (n >= 8) {
+            h = mix(h ^ load64(p), kK2);
+            p += 8;
+            n -= 8;
+        }
+        if (n > 0) {
+            uint64_t t = 0;
+            std::memcpy(&t, p, n);
+            h = mix(h ^ t, kK3);
+        }
+        return mix(h, kK0);
+    }
+
+private:
+    void block(const char* p) {
+        a_ = mix(a_ ^ load64(p), kK1) + 1;
+        b_ = mix(b_ ^ load64(p + 8), kK2) + 2;
+        c_ = mix(c_ ^ load64(p + 16), kK3) + 3;
+        d_ = mix(d_ ^ load64(p + 24), kK0) + 4;
+    }
+    uint64_t a_, b_, c_, d_;
+    uint64_t total_ = 0;
+    char buf_[32];
+    size_t fill_ = 0;
+};
 
 }  // namespace aptus::cache::detail

@@ -1,7 +1,11 @@
 // The layout pass: sort names, packages and versions into the order
 // format.hpp promises, group the per-version and per-name arrays, build the
 // name hash table, and serialise everything behind a checksummed header.
+#include <sys/uio.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <numeric>
 
@@ -11,44 +15,6 @@
 
 namespace aptus::cache::detail {
 namespace {
-
-struct Image {
-    Header header{};
-
-    template <class V>
-    void add(SectionId id, const V& v) { add_raw(id, v.data(), v.size(), sizeof(typename V::value_type)); }
-    void add_raw(SectionId id, const void* data, size_t count, size_t elem) {
-        sections[uint32_t(id)] = {data, count, elem};
-    }
-    struct Part {
-        const void* data = nullptr;
-        size_t count = 0, elem = 1;
-    };
-    Part sections[kSectionCount];
-
-    std::string serialise() {
-        std::memcpy(header.magic, kMagic, sizeof kMagic);
-        header.format_version = kFormatVersion;
-        header.header_size = sizeof(Header);
-        uint64_t pos = sizeof(Header);
-        for (uint32_t i = 0; i < kSectionCount; ++i) {
-            pos = (pos + 7) & ~uint64_t(7);
-            header.sections[i] = {pos, sections[i].count};
-            pos += sections[i].count * sections[i].elem;
-        }
-        pos = (pos + 7) & ~uint64_t(7);
-        header.file_size = pos;
-        std::string out(pos, '\0');
-        for (uint32_t i = 0; i < kSectionCount; ++i)
-            if (sections[i].count)
-                std::memcpy(out.data() + header.sections[i].offset, sections[i].data, sections[i].count * sections[i].elem);
-        header.checksum = 0;
-        uint64_t sum = checksum(reinterpret_cast<const char*>(&header), sizeof header);
-        header.checksum = checksum(out.data() + sizeof(Header), out.size() - sizeof(Header), sum);
-        std::memcpy(out.data(), &header, sizeof header);
-        return out;
-    }
-};
 
 // Counting sort of `n` items into groups 0..groups-1: returns the start of
 // each group (groups + 1 entries); `key(i)` names item i's group.
@@ -62,8 +28,9 @@ std::vector<uint32_t> group_starts(size_t n, size_t groups, Key key) {
 
 }  // namespace
 
-std::string lay_out(BuildState& st, std::string_view stamp) {
+Image lay_out(BuildState& st, std::string_view stamp) {
     const StringPool& pool = st.pool;
+    Image img;
 
     // Names by text.
     std::vector<uint32_t> name_order(st.names.size());
@@ -89,7 +56,8 @@ std::string lay_out(BuildState& st, std::string_view stamp) {
     // written differently) keep the order they were read in.
     std::vector<uint32_t> ver_order;
     ver_order.reserve(st.versions.size());
-    HugeVector<Package> packages(st.packages.size());
+    HugeVector<Package>& packages = img.packages;
+    packages.resize(st.packages.size());
     for (uint32_t np = 0; np < pkg_order.size(); ++np) {
         const Package& old = st.packages[pkg_order[np]];
         Package& p = packages[np];
@@ -110,10 +78,11 @@ std::string lay_out(BuildState& st, std::string_view stamp) {
         if (p.current_version != kNone) p.current_version = new_ver[p.current_version];
 
     // Versions with their dependency and provide ranges re-laid in version order.
-    HugeVector<Version> versions(st.versions.size());
-    HugeVector<Dependency> deps;
+    HugeVector<Version>& versions = img.versions;
+    versions.resize(st.versions.size());
+    HugeVector<Dependency>& deps = img.deps;
     deps.reserve(st.dependencies.size());
-    HugeVector<Provide> provides;
+    HugeVector<Provide>& provides = img.provides;
     provides.reserve(st.provides.size());
     for (uint32_t nv = 0; nv < ver_order.size(); ++nv) {
         const Version& old = st.versions[ver_order[nv]];
@@ -139,7 +108,8 @@ std::string lay_out(BuildState& st, std::string_view stamp) {
 
     // Files grouped by version, in the order they were read.
     auto file_start = group_starts(st.files.size(), versions.size(), [&](size_t i) { return new_ver[st.files[i].version]; });
-    HugeVector<VersionFile> files(st.files.size());
+    HugeVector<VersionFile>& files = img.files;
+    files.resize(st.files.size());
     {
         std::vector<uint32_t> fill(file_start.begin(), file_start.end() - 1);
         for (const VersionFile& f : st.files) {
@@ -154,7 +124,8 @@ std::string lay_out(BuildState& st, std::string_view stamp) {
     st.files = {};
 
     // Names with their packages, reverse dependencies and providers.
-    HugeVector<Name> names(st.names.size());
+    HugeVector<Name>& names = img.names;
+    names.resize(st.names.size());
     for (uint32_t nn = 0; nn < names.size(); ++nn) {
         names[nn].name = st.names[name_order[nn]];
         names[nn].first_package = 0;
@@ -168,13 +139,15 @@ std::string lay_out(BuildState& st, std::string_view stamp) {
     for (uint32_t nv = 0; nv < versions.size(); ++nv)
         for (uint32_t i = 0; i < versions[nv].dependency_count; ++i) owner[versions[nv].first_dependency + i] = nv;
     auto rdep_start = group_starts(deps.size(), names.size(), [&](size_t i) { return deps[i].target; });
-    HugeVector<RevDep> rdeps(deps.size());
+    HugeVector<RevDep>& rdeps = img.rdeps;
+    rdeps.resize(deps.size());
     {
         std::vector<uint32_t> fill(rdep_start.begin(), rdep_start.end() - 1);
         for (uint32_t i = 0; i < deps.size(); ++i) rdeps[fill[deps[i].target]++] = {owner[i], i};
     }
     auto prov_start = group_starts(provides.size(), names.size(), [&](size_t i) { return provides[i].name; });
-    HugeVector<uint32_t> providers(provides.size());
+    HugeVector<uint32_t>& providers = img.providers;
+    providers.resize(provides.size());
     {
         std::vector<uint32_t> fill(prov_start.begin(), prov_start.end() - 1);
         for (uint32_t i = 0; i < provides.size(); ++i) providers[fill[provides[i].name]++] = i;
@@ -189,7 +162,8 @@ std::string lay_out(BuildState& st, std::string_view stamp) {
     // Open addressing at most half full: a miss ends at an empty slot quickly.
     size_t slots = 16;
     while (slots < names.size() * 2 + 1) slots *= 2;
-    std::vector<uint32_t> hash(slots, kNone);
+    HugeVector<uint32_t>& hash = img.hash;
+    hash.assign(slots, kNone);
     for (uint32_t nn = 0; nn < names.size(); ++nn) {
         size_t i = hash_string(pool.view(names[nn].name)) & (slots - 1);
         while (hash[i] != kNone) i = (i + 1) & (slots - 1);
@@ -202,24 +176,89 @@ std::string lay_out(BuildState& st, std::string_view stamp) {
         return deb::compare_versions(pool.view(a.version), pool.view(b.version)) > 0;
     });
 
-    Image img;
     img.header.native_architecture = st.native_arch;
-    img.add(SectionId::StringOffsets, pool.offsets());
-    img.add_raw(SectionId::StringBytes, pool.bytes().data(), pool.bytes().size(), 1);
-    img.add(SectionId::Names, names);
-    img.add(SectionId::NameHash, hash);
-    img.add(SectionId::Packages, packages);
-    img.add(SectionId::Versions, versions);
-    img.add(SectionId::Dependencies, deps);
-    img.add(SectionId::Provides, provides);
-    img.add(SectionId::VersionFiles, files);
-    img.add(SectionId::RevDeps, rdeps);
-    img.add(SectionId::Providers, providers);
-    img.add(SectionId::IndexFiles, st.index_files);
-    img.add(SectionId::Releases, st.releases);
-    img.add(SectionId::Sources, st.sources);
-    img.add_raw(SectionId::Stamp, stamp.data(), stamp.size(), 1);
-    return img.serialise();
+    auto add = [&](SectionId id, const void* data, size_t count, size_t elem) {
+        img.sections[uint32_t(id)] = {data, count, elem};
+    };
+    auto add_vec = [&](SectionId id, const auto& v) { add(id, v.data(), v.size(), sizeof(v[0])); };
+    add_vec(SectionId::StringOffsets, pool.offsets());
+    add(SectionId::StringBytes, pool.bytes().data(), pool.bytes().size(), 1);
+    add_vec(SectionId::Names, names);
+    add_vec(SectionId::NameHash, hash);
+    add_vec(SectionId::Packages, packages);
+    add_vec(SectionId::Versions, versions);
+    add_vec(SectionId::Dependencies, deps);
+    add_vec(SectionId::Provides, provides);
+    add_vec(SectionId::VersionFiles, files);
+    add_vec(SectionId::RevDeps, rdeps);
+    add_vec(SectionId::Providers, providers);
+    add_vec(SectionId::IndexFiles, st.index_files);
+    add_vec(SectionId::Releases, st.releases);
+    add_vec(SectionId::Sources, st.sources);
+    add(SectionId::Stamp, stamp.data(), stamp.size(), 1);
+
+    Header& h = img.header;
+    std::memcpy(h.magic, kMagic, sizeof kMagic);
+    h.format_version = kFormatVersion;
+    h.header_size = sizeof(Header);
+    uint64_t pos = sizeof(Header);
+    for (uint32_t i = 0; i < kSectionCount; ++i) {
+        pos = (pos + 7) & ~uint64_t(7);
+        h.sections[i] = {pos, img.sections[i].count};
+        pos += img.sections[i].count * img.sections[i].elem;
+    }
+    h.file_size = (pos + 7) & ~uint64_t(7);
+    h.checksum = 0;
+    // Summed piece by piece, padding included: the same as one pass over the file.
+    StreamChecksum sum(checksum(reinterpret_cast<const char*>(&h), sizeof h));
+    pos = sizeof(Header);
+    for (uint32_t i = 0; i < kSectionCount; ++i) {
+        sum.zeros(h.sections[i].offset - pos);
+        size_t bytes = img.sections[i].count * img.sections[i].elem;
+        if (bytes) sum.update(static_cast<const char*>(img.sections[i].data), bytes);
+        pos = h.sections[i].offset + bytes;
+    }
+    sum.zeros(h.file_size - pos);
+    h.checksum = sum.finish();
+    return img;
+}
+
+std::string Image::to_string() const {
+    std::string out(header.file_size, '\0');
+    std::memcpy(out.data(), &header, sizeof header);
+    for (uint32_t i = 0; i < kSectionCount; ++i)
+        if (sections[i].count)
+            std::memcpy(out.data() + header.sections[i].offset, sections[i].data, sections[i].count * sections[i].elem);
+    return out;
+}
+
+int Image::write_to(int fd) const {
+    static const char kZero[8] = {};
+    std::vector<iovec> iov;
+    iov.push_back({const_cast<Header*>(&header), sizeof header});
+    uint64_t pos = sizeof header;
+    for (uint32_t i = 0; i < kSectionCount; ++i) {
+        if (header.sections[i].offset > pos) iov.push_back({const_cast<char*>(kZero), header.sections[i].offset - pos});
+        size_t bytes = sections[i].count * sections[i].elem;
+        if (bytes) iov.push_back({const_cast<void*>(sections[i].data), bytes});
+        pos = header.sections[i].offset + bytes;
+    }
+    if (header.file_size > pos) iov.push_back({const_cast<char*>(kZero), header.file_size - pos});
+    size_t k = 0;
+    while (k < iov.size()) {
+        ssize_t n = ::writev(fd, iov.data() + k, int(std::min<size_t>(iov.size() - k, 1024)));
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return errno;
+        }
+        auto left = size_t(n);
+        while (k < iov.size() && left >= iov[k].iov_len) left -= iov[k++].iov_len;
+        if (left > 0) {
+            iov[k].iov_base = static_cast<char*>(iov[k].iov_base) + left;
+            iov[k].iov_len -= left;
+        }
+    }
+    return 0;
 }
 
 }  // namespace aptus::cache::detail

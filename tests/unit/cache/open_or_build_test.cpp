@@ -71,6 +71,14 @@ TEST_F(CacheOpen, BuildsThenReuses) {
     EXPECT_FALSE(aptus::path_exists(cache_path + ".aptus-new"));
 }
 
+TEST_F(CacheOpen, WrittenFileIsTheBuiltImage) {
+    // The file is streamed section by section; it must be byte for byte the
+    // image build_cache lays out, checksum included.
+    OpenResult r = open_or_build(inputs, cache_path);
+    ASSERT_EQ(r.origin, CacheOrigin::Rebuilt);
+    EXPECT_EQ(std::string(r.cache.image()), build_cache(inputs).image);
+}
+
 TEST_F(CacheOpen, TouchingAnInputRebuilds) {
     open_or_build(inputs, cache_path);
     FileId id = file_id(cache_path);
