@@ -2,6 +2,7 @@
 #include "cli/commands/config_cmd.hpp"
 #include "cli/commands/modernize_cmd.hpp"
 #include "cli/commands/pager_test_cmd.hpp"
+#include "cli/commands/policy_cmd.hpp"
 #include "cli/commands/sources_cmd.hpp"
 
 namespace aptus::cli {
@@ -15,6 +16,7 @@ std::span<const Command> commands() {
         {{"modernize-sources"}, modernize_options(), "rewrite .list sources as deb822 .sources files", run_modernize_sources},
         {{"sources"}, sources_options(), "show the configured sources (--json; --targets: their index targets)", run_sources},
         {{"indextargets"}, indextargets_options(), "show the index targets of the sources (as apt-get indextargets)", run_indextargets},
+        {{"policy"}, policy_options(), "show priorities and candidates (as apt-cache policy)", run_policy},
         {{"internal-pager-test"}, {}, "", run_internal_pager_test, true},
     };
     return table;

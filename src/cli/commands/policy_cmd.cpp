@@ -1,0 +1,88 @@
+// Without arguments, the package files and the pinned packages; with package
+// names, each one's installed version, candidate and version table. Names
+// that match nothing are skipped silently, as apt 2.6 does.
+#include "cli/commands/policy_cmd.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "cli/pager.hpp"
+#include "cli/policy_format.hpp"
+#include "cli/read_session.hpp"
+
+namespace aptus::cli {
+namespace {
+
+constexpr OptionSpec policy_table[] = {
+    {'t', "target-release", "APT::Default-Release", ArgKind::Value},
+    {0, "default-release", "APT::Default-Release", ArgKind::Value},
+    {0, "json", "Aptus::Policy::JSON", ArgKind::Flag},
+};
+
+// Bumped when a field changes meaning or goes away; new fields keep it.
+constexpr int json_schema_version = 1;
+
+void print(const std::string& s) { std::fwrite(s.data(), 1, s.size(), stdout); }
+
+}  // namespace
+
+std::span<const OptionSpec> policy_options() { return policy_table; }
+
+int run_policy(Context& ctx) {
+    // apt-cache shows warnings but not notices, so the notices of reading
+    // preferences.d (a file name it skips) stay unsaid, as with apt.
+    size_t diags_before = ctx.diags.size();
+    auto drop_notices = [&] {
+        auto first_new = ctx.diags.begin() + std::ptrdiff_t(diags_before);
+        ctx.diags.erase(
+            std::remove_if(first_new, ctx.diags.end(), [](const Diagnostic& d) { return d.level == Level::Notice; }),
+            ctx.diags.end());
+    };
+    std::unique_ptr<ReadSession> session;
+    try {
+        session = open_read_session(ctx);
+    } catch (...) {
+        drop_notices();
+        throw;
+    }
+    drop_notices();
+    const cache::Cache& cache = session->cache();
+    const system::Candidates& candidates = *session->candidates;
+    bool json = ctx.config.find_bool("Aptus::Policy::JSON");
+    auto pager = Pager::start(ctx.config);
+
+    if (json) {
+        nlohmann::ordered_json doc;
+        doc["version"] = json_schema_version;
+        if (ctx.args.empty()) {
+            for (auto& [k, v] : json_file_list(cache, candidates).items()) doc[k] = v;
+        } else {
+            doc["packages"] = nlohmann::ordered_json::array();
+            for (const std::string& word : ctx.args) {
+                bool known = false;
+                const cache::Package* p = resolve_package(cache, word, known);
+                if (!p && !known) continue;
+                doc["packages"].push_back(json_package(cache, candidates, p, p ? pretty_name(cache, *p) : word));
+            }
+        }
+        print(doc.dump(2) + "\n");
+        return 0;
+    }
+
+    if (ctx.args.empty()) {
+        print(format_file_list(cache, candidates));
+        return 0;
+    }
+    std::string out;
+    for (const std::string& word : ctx.args) {
+        bool known = false;
+        const cache::Package* p = resolve_package(cache, word, known);
+        if (!p && !known) continue;
+        out += format_package(cache, candidates, p, p ? pretty_name(cache, *p) : word);
+    }
+    print(out);
+    return 0;
+}
+
+}  // namespace aptus::cli
