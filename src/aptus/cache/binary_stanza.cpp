@@ -1,5 +1,11 @@
 // Packages and dpkg status stanzas into package and version records.
 #include <array>
+#include <unordered_map>
+
+#include <optional>
+
+#include "aptus/base/compression.hpp"
+#include "aptus/base/file.hpp"
 
 #include "aptus/base/error.hpp"
 #include "aptus/base/strings.hpp"
@@ -284,7 +290,7 @@ void add_source_stanza(BuildState& st, const deb::Stanza& s, std::string_view bu
     st.sources.push_back(p);
 }
 
-void add_translation_stanza(BuildState& st, const deb::Stanza& s, std::string_view buffer, uint32_t file) {
+void add_translation_stanza(Translations& t, const deb::Stanza& s, std::string_view buffer, uint32_t file) {
     const deb::Field* md5 = nullptr;
     const deb::Field* desc = nullptr;
     for (const deb::Field& f : s.fields) {
@@ -292,23 +298,46 @@ void add_translation_stanza(BuildState& st, const deb::Stanza& s, std::string_vi
         else if (f.name.size() > 12 && iequals(f.name.substr(0, 12), "Description-")) desc = &f;
     }
     if (md5 == nullptr || desc == nullptr) return;
-    // Only md5s some version asked for were interned; anything else is not needed.
-    StringId id = st.pool.find(md5->value);
-    if (id == kNone) return;
-    st.translations.try_emplace(id, DescriptionLocation{file, uint32_t(desc->value.data() - buffer.data()),
-                                                        uint32_t(desc->value.size()),
-                                                        st.pool.intern(first_line(desc->value))});
+    t.add(md5->value, file, uint32_t(desc->value.data() - buffer.data()), uint32_t(desc->value.size()));
 }
 
-void resolve_descriptions(BuildState& st) {
+void resolve_descriptions(BuildState& st, const Translations& t) {
+    // Translation files mapped again only for a version without a short
+    // description of its own (rare: Packages files carry the short line).
+    struct Text {
+        std::optional<MappedFile> map;
+        std::string data;
+        std::string_view view;
+    };
+    std::unordered_map<uint32_t, Text> mapped;
     for (Version& v : st.versions) {
         if (v.description_md5 == 0) continue;
-        auto it = st.translations.find(v.description_md5);
-        if (it == st.translations.end()) continue;
-        v.description_file = it->second.file;
-        v.description_offset = it->second.offset;
-        v.description_length = it->second.length;
-        if (v.short_description == 0) v.short_description = it->second.short_description;
+        const Translations::Entry* e = t.find(st.pool.view(v.description_md5));
+        if (e == nullptr) continue;
+        v.description_file = e->file;
+        v.description_offset = e->offset;
+        v.description_length = e->length;
+        if (v.short_description != 0) continue;
+        auto it = mapped.find(e->file);
+        if (it == mapped.end()) {
+            std::string path(st.pool.view(st.index_files[e->file].path));
+            try {
+                it = mapped.try_emplace(e->file).first;
+                Text& text = it->second;
+                if (compression_from_path(path) == Compression::None) {
+                    text.map.emplace(path);
+                    text.view = text.map->view();
+                } else {
+                    text.data = read_decompressed(path);
+                    text.view = text.data;
+                }
+            } catch (const Error& err) {
+                throw err.with_context("while building the package cache");
+            }
+        }
+        std::string_view text = it->second.view;
+        if (size_t(e->offset) + e->length > text.size()) continue;  // changed under us: the stamp shows it
+        v.short_description = st.pool.intern(first_line(text.substr(e->offset, e->length)));
     }
 }
 

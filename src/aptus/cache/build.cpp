@@ -9,7 +9,9 @@
 
 #include <cerrno>
 
+#include <exception>
 #include <optional>
+#include <thread>
 
 #include "aptus/base/compression.hpp"
 #include "aptus/base/error.hpp"
@@ -153,6 +155,25 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st) {
             throw e.with_context("while building the package cache");
         }
     };
+    // Translation files on the second core: they only fill their own table,
+    // merged by md5 once everything else is read.
+    detail::Translations translations;
+    std::exception_ptr translation_error;
+    std::jthread translation_thread([&] {
+        try {
+            for (size_t k = 0; k < in.indices.size(); ++k) {
+                const IndexInput& i = in.indices[k];
+                if (i.kind != IndexKind::Translation) continue;
+                with_file(i.path, [&](IndexText& text) {
+                    for_each_stanza(text, i.path, [&](const deb::Stanza& s) {
+                        detail::add_translation_stanza(translations, s, text.view(), ids[k]);
+                    });
+                });
+            }
+        } catch (...) {
+            translation_error = std::current_exception();
+        }
+    });
     for (size_t k = 0; k < in.indices.size(); ++k) {
         const IndexInput& i = in.indices[k];
         if (i.kind != IndexKind::Packages) continue;
@@ -178,21 +199,15 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st) {
     }
     for (size_t k = 0; k < in.indices.size(); ++k) {
         const IndexInput& i = in.indices[k];
-        if (i.kind == IndexKind::Translation) {
-            with_file(i.path, [&](IndexText& text) {
-                for_each_stanza(text, i.path, [&](const deb::Stanza& s) {
-                    detail::add_translation_stanza(st, s, text.view(), ids[k]);
-                });
-            });
-        } else if (i.kind == IndexKind::Sources) {
-            with_file(i.path, [&](IndexText& text) {
-                for_each_stanza(text, i.path,
-                                [&](const deb::Stanza& s) { detail::add_source_stanza(st, s, text.view(), ids[k]); });
-            });
-        }
+        if (i.kind != IndexKind::Sources) continue;
+        with_file(i.path, [&](IndexText& text) {
+            for_each_stanza(text, i.path,
+                            [&](const deb::Stanza& s) { detail::add_source_stanza(st, s, text.view(), ids[k]); });
+        });
     }
-    detail::resolve_descriptions(st);
-    st.translations = {};
+    translation_thread.join();
+    if (translation_error) std::rethrow_exception(translation_error);
+    detail::resolve_descriptions(st, translations);
 }
 
 // The write half of write_file_atomic, streaming the sections from where

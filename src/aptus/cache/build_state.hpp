@@ -17,9 +17,53 @@
 
 namespace aptus::cache::detail {
 
-struct DescriptionLocation {
-    uint32_t file, offset, length;
-    StringId short_description;
+// Where each Description-md5's text is in the Translation files, the first
+// file listed winning. Filled on its own thread while the Packages files are
+// read, so it keeps the md5 text itself rather than pool ids.
+class Translations {
+public:
+    struct Entry {
+        uint64_t hash;
+        uint32_t md5_offset, md5_length;  // into md5s_
+        uint32_t file, offset, length;    // the Description-<lang> value
+    };
+    Translations() : slots_(1u << 16, kNone) {}
+    void add(std::string_view md5, uint32_t file, uint32_t offset, uint32_t length) {
+        uint64_t h = hash_string(md5);
+        size_t i = probe(md5, h);
+        if (slots_[i] != kNone) return;
+        slots_[i] = uint32_t(entries_.size());
+        entries_.push_back({h, uint32_t(md5s_.size()), uint32_t(md5.size()), file, offset, length});
+        md5s_.append(md5);
+        if (entries_.size() * 2 > slots_.size()) grow();
+    }
+    const Entry* find(std::string_view md5) const {
+        uint32_t e = slots_[probe(md5, hash_string(md5))];
+        return e == kNone ? nullptr : &entries_[e];
+    }
+
+private:
+    size_t probe(std::string_view md5, uint64_t h) const {
+        size_t mask = slots_.size() - 1;
+        for (size_t i = h & mask;; i = (i + 1) & mask) {
+            uint32_t e = slots_[i];
+            if (e == kNone) return i;
+            const Entry& x = entries_[e];
+            if (x.hash == h && std::string_view(md5s_).substr(x.md5_offset, x.md5_length) == md5) return i;
+        }
+    }
+    void grow() {
+        slots_.assign(slots_.size() * 2, kNone);
+        size_t mask = slots_.size() - 1;
+        for (uint32_t e = 0; e < entries_.size(); ++e) {
+            size_t i = entries_[e].hash & mask;
+            while (slots_[i] != kNone) i = (i + 1) & mask;
+            slots_[i] = e;
+        }
+    }
+    std::string md5s_;
+    HugeVector<Entry> entries_;
+    HugeVector<uint32_t> slots_;
 };
 
 struct BuildState {
@@ -41,8 +85,6 @@ struct BuildState {
     std::vector<IndexFile> index_files;
     std::vector<Release> releases;
     std::vector<SourcePackage> sources;
-
-    std::unordered_map<StringId, DescriptionLocation> translations;  // by Description-md5
 
     Diagnostics diagnostics;
     deb::RelationList relations;  // reused for every field
@@ -67,13 +109,13 @@ struct BuildState {
 void add_binary_stanza(BuildState& st, const deb::Stanza& s, std::string_view buffer, uint32_t file,
                        StringId index_arch, bool from_status, const std::string& file_name);
 void add_source_stanza(BuildState& st, const deb::Stanza& s, std::string_view buffer, uint32_t file);
-// A Translation stanza: records where the description of each md5 the
-// versions need is, the first language found winning.
-void add_translation_stanza(BuildState& st, const deb::Stanza& s, std::string_view buffer, uint32_t file);
+// A Translation stanza: records where the description of its md5 is, the
+// first language found winning. Touches nothing but `t`.
+void add_translation_stanza(Translations& t, const deb::Stanza& s, std::string_view buffer, uint32_t file);
 // extended_states: the Auto-Installed marks.
 void apply_extended_states(BuildState& st, std::string_view buffer, const std::string& file_name);
 // Fill in long (and missing short) descriptions from the translations found.
-void resolve_descriptions(BuildState& st);
+void resolve_descriptions(BuildState& st, const Translations& t);
 
 // The laid-out cache: the header and every section, owned here or borrowed
 // from the BuildState (pool, index files, ...) and the stamp, which must
