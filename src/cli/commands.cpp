@@ -1,5 +1,6 @@
 #include "cli/command.hpp"
 #include "cli/commands/config_cmd.hpp"
+#include "cli/commands/list_cmd.hpp"
 #include "cli/commands/modernize_cmd.hpp"
 #include "cli/commands/pager_test_cmd.hpp"
 #include "cli/commands/policy_cmd.hpp"
@@ -17,6 +18,7 @@ std::span<const Command> commands() {
         {{"sources"}, sources_options(), "show the configured sources (--json; --targets: their index targets)", run_sources},
         {{"indextargets"}, indextargets_options(), "show the index targets of the sources (as apt-get indextargets)", run_indextargets},
         {{"policy"}, policy_options(), "show priorities and candidates (as apt-cache policy)", run_policy},
+        {{"list"}, list_options(), "list packages by name glob (as apt list; --json)", run_list},
         {{"internal-pager-test"}, {}, "", run_internal_pager_test, true},
     };
     return table;

@@ -1,0 +1,124 @@
+// `list` picks one version per package (the installed one for --installed
+// and --manual-installed, the candidate otherwise) or all of them, and
+// prints apt's lines sorted as apt sorts them: by "name:arch", so
+// "0ad-data/..." comes before "0ad/..." and "acl2" before "acl".
+#include "cli/commands/list_cmd.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "cli/color.hpp"
+#include "cli/package_glob.hpp"
+#include "cli/package_line.hpp"
+#include "cli/pager.hpp"
+#include "cli/read_session.hpp"
+
+namespace aptus::cli {
+namespace {
+
+constexpr OptionSpec list_table[] = {
+    {0, "installed", "APT::Cmd::Installed", ArgKind::Flag},
+    {0, "upgradable", "APT::Cmd::Upgradable", ArgKind::Flag},
+    {0, "upgradeable", "APT::Cmd::Upgradable", ArgKind::Flag},
+    {0, "manual-installed", "APT::Cmd::Manual-Installed", ArgKind::Flag},
+    {'a', "all-versions", "APT::Cmd::All-Versions", ArgKind::Flag},
+    {0, "color", "APT::Color", ArgKind::Flag},
+    {0, "colour", "APT::Color", ArgKind::Flag},
+    {0, "json", "Aptus::List::JSON", ArgKind::Flag},
+};
+
+// Bumped when a field changes meaning or goes away; new fields keep it.
+constexpr int json_schema_version = 1;
+
+struct Entry {
+    std::string key;   // "name:arch": what apt orders by
+    std::string text;  // what is printed
+    std::vector<const cache::Version*> versions;
+};
+
+}  // namespace
+
+std::span<const OptionSpec> list_options() { return list_table; }
+
+int run_list(Context& ctx) {
+    const config::Config& config = ctx.config;
+    bool json = config.find_bool("Aptus::List::JSON");
+    PackageGlobs globs(ctx.args);
+    bool installed = config.find_bool("APT::Cmd::Installed");
+    bool upgradable = config.find_bool("APT::Cmd::Upgradable");
+    bool manual = config.find_bool("APT::Cmd::Manual-Installed");
+    bool all_versions = config.find_bool("APT::Cmd::All-Versions");
+
+    auto session = open_read_session(ctx);
+    const cache::Cache& cache = session->cache();
+    VersionView view{cache, *session->candidates};
+    Colors colors = json ? Colors::off() : Colors::for_stdout(config);
+
+    Progress progress(config, json);
+    progress.start("Listing");
+    std::vector<Entry> entries;
+    const auto names = cache.names();
+    for (uint32_t n = 0; n < names.size(); ++n) {
+        if (names[n].package_count == 0) continue;
+        if (!globs.matches(cache.str(names[n].name))) continue;
+        for (const cache::Package& p : cache.packages_of(n)) {
+            auto versions = cache.versions_of(p);
+            if (versions.empty()) continue;  // virtual: apt lists only real packages
+            const cache::Version* current = cache.current_version(p);
+            const cache::Version* v = nullptr;
+            if (installed) {
+                v = current;
+            } else if (upgradable) {
+                if (current && view.upgradable(p)) v = session->candidates->candidate(p);
+            } else {
+                // --manual-installed filters, but shows the candidate, as apt.
+                if (manual && (!current || (p.flags & cache::kPackageAuto))) continue;
+                v = session->candidates->candidate(p);
+                // No candidate (config files left, say): the first version, as apt.
+                if (!v) v = &versions[0];
+            }
+            if (!v) continue;
+            Entry e;
+            if (all_versions) {
+                for (const auto& each : versions) e.versions.push_back(&each);
+            } else {
+                e.versions.push_back(v);
+            }
+            e.key = std::string(cache.name_of(p)) + ":" + std::string(cache.str(p.architecture));
+            if (!json)
+                for (const auto* each : e.versions) e.text += view.line(*each, colors) + "\n";
+            entries.push_back(std::move(e));
+        }
+    }
+    std::stable_sort(entries.begin(), entries.end(),
+                         [](const Entry& a, const Entry& b) { return a.key < b.key; });
+    progress.done();
+
+    auto pager = Pager::start(config);
+    if (json) {
+        nlohmann::ordered_json out;
+        out["schema_version"] = json_schema_version;
+        auto& list = out["packages"] = nlohmann::ordered_json::array();
+        for (const auto& e : entries)
+            for (const auto* v : e.versions) list.push_back(view.json(*v));
+        std::string s = out.dump(2) + "\n";
+        std::fwrite(s.data(), 1, s.size(), stdout);
+        return 0;
+    }
+    std::string buf;
+    for (const auto& e : entries) {
+        buf += e.text;
+        // apt ends every entry with a newline of its own: a blank line
+        // between packages with --all-versions.
+        if (all_versions) buf += '\n';
+        if (buf.size() > (1 << 16)) {
+            std::fwrite(buf.data(), 1, buf.size(), stdout);
+            buf.clear();
+        }
+    }
+    std::fwrite(buf.data(), 1, buf.size(), stdout);
+    return 0;
+}
+
+}  // namespace aptus::cli

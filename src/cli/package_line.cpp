@@ -1,0 +1,141 @@
+#include "cli/package_line.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "aptus/deb/version.hpp"
+
+namespace aptus::cli {
+
+std::string VersionView::display_name(const cache::Package& p) const {
+    std::string name(cache.name_of(p));
+    std::string_view arch = cache.str(p.architecture);
+    if (arch != cache.native_architecture() && arch != "all") name += ":" + std::string(arch);
+    return name;
+}
+
+std::vector<std::string> VersionView::suites(const cache::Version& v) const {
+    std::vector<std::string> out;
+    for (const auto& f : cache.files_of(v)) {
+        const auto& file = cache.index_files()[f.index_file];
+        if (file.kind == cache::IndexKind::Status) {
+            out.emplace_back("now");
+        } else if (file.release != cache::kNone) {
+            std::string_view suite = cache.str(cache.releases()[file.release].suite);
+            if (!suite.empty()) out.emplace_back(suite);
+        }
+    }
+    return out;
+}
+
+std::string_view VersionView::shown_architecture(const cache::Package& p) const {
+    if (const cache::Version* current = cache.current_version(p)) return cache.str(current->architecture);
+    if (const cache::Version* cand = candidates.candidate(p)) return cache.str(cand->architecture);
+    return cache.str(p.architecture);
+}
+
+bool VersionView::upgradable(const cache::Package& p) const {
+    const cache::Version* current = cache.current_version(p);
+    const cache::Version* cand = candidates.candidate(p);
+    if (!current || !cand || current == cand) return false;
+    return deb::compare_versions(cache.str(cand->version), cache.str(current->version)) > 0;
+}
+
+ListStatus VersionView::status(const cache::Version& v) const {
+    const cache::Package& p = cache.package_of(v);
+    const cache::Version* current = cache.current_version(p);
+    if (current == &v) {
+        if (upgradable(p)) return ListStatus::InstalledUpgradable;
+        bool downloadable = false;
+        for (const auto& f : cache.files_of(v))
+            if (cache.index_files()[f.index_file].kind != cache::IndexKind::Status) downloadable = true;
+        if (!downloadable) return ListStatus::InstalledLocal;
+        if (p.flags & cache::kPackageAuto) return ListStatus::InstalledAutomatic;
+        return ListStatus::Installed;
+    }
+    if (candidates.candidate(p) == &v && upgradable(p)) return ListStatus::Upgradable;
+    if (p.state == cache::InstallState::ConfigFiles) return ListStatus::ResidualConfig;
+    return ListStatus::None;
+}
+
+std::string VersionView::status_text(const cache::Version& v) const {
+    const cache::Package& p = cache.package_of(v);
+    switch (status(v)) {
+        case ListStatus::Installed: return "[installed]";
+        case ListStatus::InstalledAutomatic: return "[installed,automatic]";
+        case ListStatus::InstalledLocal: return "[installed,local]";
+        case ListStatus::InstalledUpgradable:
+            return "[installed,upgradable to: " + std::string(cache.str(candidates.candidate(p)->version)) + "]";
+        case ListStatus::Upgradable:
+            return "[upgradable from: " + std::string(cache.str(cache.current_version(p)->version)) + "]";
+        case ListStatus::ResidualConfig: return "[residual-config]";
+        case ListStatus::None: break;
+    }
+    return "";
+}
+
+std::string VersionView::line(const cache::Version& v, const Colors& colors) const {
+    std::string out = colors.highlight + display_name(cache.package_of(v)) + colors.neutral + "/";
+    auto s = suites(v);
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (i) out += ',';
+        out += s[i];
+    }
+    out += ' ';
+    out += cache.str(v.version);
+    out += ' ';
+    out += shown_architecture(cache.package_of(v));
+    std::string st = status_text(v);
+    if (!st.empty()) out += " " + st;
+    return out;
+}
+
+nlohmann::ordered_json VersionView::json(const cache::Version& v) const {
+    const cache::Package& p = cache.package_of(v);
+    ListStatus st = status(v);
+    const cache::Version* current = cache.current_version(p);
+    const cache::Version* cand = candidates.candidate(p);
+    nlohmann::ordered_json j;
+    j["name"] = std::string(cache.name_of(p));
+    j["architecture"] = std::string(cache.str(v.architecture));
+    j["version"] = std::string(cache.str(v.version));
+    j["suites"] = suites(v);
+    j["installed"] = current == &v;
+    j["automatic"] = current == &v && (p.flags & cache::kPackageAuto) != 0;
+    j["local"] = st == ListStatus::InstalledLocal;
+    j["candidate"] = cand == &v;
+    j["upgradable"] = upgradable(p) && (current == &v || cand == &v);
+    j["installed_version"] = current ? nlohmann::ordered_json(std::string(cache.str(current->version))) : nullptr;
+    j["candidate_version"] = cand ? nlohmann::ordered_json(std::string(cache.str(cand->version))) : nullptr;
+    j["residual_config"] = st == ListStatus::ResidualConfig;
+    return j;
+}
+
+Progress::Progress(const config::Config& config, bool silent)
+    : quiet_(int(config.find_int("quiet", ::isatty(STDOUT_FILENO) == 1 ? 0 : 1))),
+      erase_(config.find_bool("APT::Internal::OpProgress::EraseLines", true)),
+      silent_(silent) {}
+
+void Progress::start(std::string_view what) {
+    done();
+    if (silent_ || quiet_ >= 2) return;
+    current_ = std::string(what) + "...";
+    std::fputs(current_.c_str(), stdout);
+    if (quiet_ >= 1) std::fputc('\n', stdout);
+    std::fflush(stdout);
+}
+
+void Progress::done() {
+    if (current_.empty()) return;
+    if (quiet_ == 0) {
+        if (erase_)
+            std::printf("\r%*s\r", int(current_.size()), "");
+        else
+            std::printf("\r%s Done\n", current_.c_str());
+    }
+    std::fflush(stdout);
+    current_.clear();
+}
+
+}  // namespace aptus::cli
