@@ -4,6 +4,7 @@
 #include "cli/commands/modernize_cmd.hpp"
 #include "cli/commands/pager_test_cmd.hpp"
 #include "cli/commands/policy_cmd.hpp"
+#include "cli/commands/search_cmd.hpp"
 #include "cli/commands/sources_cmd.hpp"
 
 namespace aptus::cli {
@@ -19,6 +20,7 @@ std::span<const Command> commands() {
         {{"indextargets"}, indextargets_options(), "show the index targets of the sources (as apt-get indextargets)", run_indextargets},
         {{"policy"}, policy_options(), "show priorities and candidates (as apt-cache policy)", run_policy},
         {{"list"}, list_options(), "list packages by name glob (as apt list; --json)", run_list},
+        {{"search"}, search_options(), "search package names and descriptions (as apt search; --json)", run_search},
         {{"internal-pager-test"}, {}, "", run_internal_pager_test, true},
     };
     return table;

@@ -1,0 +1,116 @@
+// `search` looks at one version per package (the candidate, else the newest)
+// and keeps it when every term matches its name or its description (the
+// whole Description text, short line included). Names are matched first, so
+// the long descriptions, which live in the Translation files, are read only
+// for packages a name alone does not settle.
+#include "cli/commands/search_cmd.hpp"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "aptus/base/error.hpp"
+#include "cli/color.hpp"
+#include "cli/package_line.hpp"
+#include "cli/pager.hpp"
+#include "cli/read_session.hpp"
+#include "cli/search_terms.hpp"
+
+namespace aptus::cli {
+namespace {
+
+constexpr OptionSpec search_table[] = {
+    {'n', "names-only", "APT::Cache::NamesOnly", ArgKind::Flag},
+    {'f', "full", "APT::Cache::ShowFull", ArgKind::Flag},
+    {0, "color", "APT::Color", ArgKind::Flag},
+    {0, "colour", "APT::Color", ArgKind::Flag},
+    {0, "json", "Aptus::Search::JSON", ArgKind::Flag},
+};
+
+// Bumped when a field changes meaning or goes away; new fields keep it.
+constexpr int json_schema_version = 1;
+
+// The description as apt --full prints it: every line indented by two.
+std::string indented(std::string_view raw) {
+    while (!raw.empty() && (raw.back() == '\n' || raw.back() == '\r')) raw.remove_suffix(1);
+    std::string out = "  ";
+    for (char c : raw) {
+        out += c;
+        if (c == '\n') out += ' ';
+    }
+    return out;
+}
+
+}  // namespace
+
+std::span<const OptionSpec> search_options() { return search_table; }
+
+int run_search(Context& ctx) {
+    const config::Config& config = ctx.config;
+    if (ctx.args.empty()) throw Error("You must give at least one search pattern");
+    bool json = config.find_bool("Aptus::Search::JSON");
+    bool names_only = config.find_bool("APT::Cache::NamesOnly");
+    bool full = config.find_bool("APT::Cache::ShowFull");
+    std::vector<SearchTerm> terms;
+    for (const auto& a : ctx.args) terms.emplace_back(a);
+
+    auto session = open_read_session(ctx);
+    const cache::Cache& cache = session->cache();
+    VersionView view{cache, *session->candidates};
+    Colors colors = json ? Colors::off() : Colors::for_stdout(config);
+
+    Progress progress(config, json);
+    progress.start("Sorting");
+    progress.start("Full Text Search");
+    std::vector<const cache::Version*> found;
+    const auto names = cache.names();
+    for (uint32_t n = 0; n < names.size(); ++n) {
+        std::string_view name = cache.str(names[n].name);
+        // apt keeps one entry per name: the first architecture that matches.
+        for (const cache::Package& p : cache.packages_of(n)) {
+            auto versions = cache.versions_of(p);
+            if (versions.empty()) continue;
+            const cache::Version* v = session->candidates->candidate(p);
+            if (!v) v = &versions[0];
+            if (all_terms_match(terms, name, names_only, [&] { return cache.long_description(*v); })) {
+                found.push_back(v);
+                break;
+            }
+        }
+    }
+    progress.done();
+
+    auto pager = Pager::start(config);
+    if (json) {
+        nlohmann::ordered_json out;
+        out["schema_version"] = json_schema_version;
+        auto& list = out["packages"] = nlohmann::ordered_json::array();
+        for (const auto* v : found) {
+            auto j = view.json(*v);
+            j["architecture"] = std::string(view.shown_architecture(cache.package_of(*v)));
+            j["short_description"] = std::string(cache.str(v->short_description));
+            if (full) j["description"] = std::string(cache.long_description(*v));
+            list.push_back(std::move(j));
+        }
+        std::string s = out.dump(2) + "\n";
+        std::fwrite(s.data(), 1, s.size(), stdout);
+        return 0;
+    }
+    std::string buf;
+    for (const auto* v : found) {
+        buf += view.line(*v, colors);
+        buf += '\n';
+        if (full)
+            buf += indented(cache.long_description(*v));
+        else
+            buf += "  " + std::string(cache.str(v->short_description));
+        buf += "\n\n";
+        if (buf.size() > (1 << 16)) {
+            std::fwrite(buf.data(), 1, buf.size(), stdout);
+            buf.clear();
+        }
+    }
+    std::fwrite(buf.data(), 1, buf.size(), stdout);
+    return 0;
+}
+
+}  // namespace aptus::cli
