@@ -5,6 +5,7 @@
 #include "cli/commands/pager_test_cmd.hpp"
 #include "cli/commands/policy_cmd.hpp"
 #include "cli/commands/search_cmd.hpp"
+#include "cli/commands/show_cmd.hpp"
 #include "cli/commands/sources_cmd.hpp"
 
 namespace aptus::cli {
@@ -21,6 +22,7 @@ std::span<const Command> commands() {
         {{"policy"}, policy_options(), "show priorities and candidates (as apt-cache policy)", run_policy},
         {{"list"}, list_options(), "list packages by name glob (as apt list; --json)", run_list},
         {{"search"}, search_options(), "search package names and descriptions (as apt search; --json)", run_search},
+        {{"show"}, show_options(), "show the records of packages (as apt show; -a: all versions, --json)", run_show},
         {{"internal-pager-test"}, {}, "", run_internal_pager_test, true},
     };
     return table;

@@ -1,0 +1,116 @@
+#include "cli/version_select.hpp"
+
+#include <unistd.h>
+
+namespace aptus::cli {
+
+PackageWord parse_package_word(std::string_view word) {
+    PackageWord w;
+    std::string_view rest = word;
+    if (size_t eq = rest.find('='); eq != std::string_view::npos) {
+        w.version = std::string(rest.substr(eq + 1));
+        rest = rest.substr(0, eq);
+    } else if (size_t sl = rest.find('/'); sl != std::string_view::npos) {
+        w.release = std::string(rest.substr(sl + 1));
+        rest = rest.substr(0, sl);
+    }
+    if (size_t colon = rest.rfind(':'); colon != std::string_view::npos) {
+        w.arch = std::string(rest.substr(colon + 1));
+        rest = rest.substr(0, colon);
+    }
+    w.name = std::string(rest);
+    return w;
+}
+
+const cache::Package* find_word_package(const cache::Cache& cache, const PackageWord& w) {
+    if (!w.arch.empty()) return cache.find_package(w.name, w.arch);
+    if (const auto* p = cache.find_package(w.name, cache.native_architecture())) return p;
+    auto name = cache.find_name(w.name);
+    if (!name) return nullptr;
+    auto pkgs = cache.packages_of(*name);
+    return pkgs.empty() ? nullptr : &pkgs.front();
+}
+
+namespace {
+
+bool in_release(const cache::Cache& cache, const cache::Version& v, std::string_view rel) {
+    for (const auto& f : cache.files_of(v)) {
+        const auto& file = cache.index_files()[f.index_file];
+        if (file.release == cache::kNone) continue;
+        const auto& r = cache.releases()[file.release];
+        if (cache.str(r.suite) == rel || cache.str(r.codename) == rel) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+void select_versions(const cache::Cache& cache, const system::Candidates& candidates, std::string_view word,
+                     Select how, Selection& out, std::vector<std::string>& notices) {
+    PackageWord w = parse_package_word(word);
+    const cache::Package* p = find_word_package(cache, w);
+    if (!p) {
+        if (cache.find_name(w.name) && w.arch.empty()) {
+            out.virtual_names.push_back(w.name);
+            notices.push_back(how == Select::Candidate
+                                  ? "Can't select candidate version from package " + w.name + " as it has no candidate"
+                                  : "Can't select versions from package '" + w.name + "' as it is purely virtual");
+            return;
+        }
+        notices.push_back("Unable to locate package " + std::string(word));
+        return;
+    }
+    auto versions = cache.versions_of(*p);
+    if (!w.version.empty() || !w.release.empty()) {
+        for (const auto& v : versions) {
+            bool match = w.version.empty() ? in_release(cache, v, w.release) : cache.str(v.version) == w.version;
+            if (match) {
+                out.versions.push_back(&v);
+                return;
+            }
+        }
+        notices.push_back(w.version.empty() ? "Release '" + w.release + "' for '" + w.name + "' was not found"
+                                             : "Version '" + w.version + "' for '" + w.name + "' was not found");
+        out.virtuals.push_back(p);
+        return;
+    }
+    if (how == Select::All) {
+        if (versions.empty()) {
+            notices.push_back("Can't select versions from package '" + full_name(cache, *p) + "' as it is purely virtual");
+            out.virtuals.push_back(p);
+            return;
+        }
+        for (const auto& v : versions) out.versions.push_back(&v);
+        return;
+    }
+    const cache::Version* c = candidates.candidate(*p);
+    if (!c) {
+        notices.push_back("Can't select candidate version from package " + full_name(cache, *p) + " as it has no candidate");
+        out.virtuals.push_back(p);
+        return;
+    }
+    out.versions.push_back(c);
+}
+
+int effective_quiet(const config::Config& config) {
+    if (config.exists("quiet")) return int(config.find_int("quiet"));
+    return isatty(STDOUT_FILENO) ? 0 : 1;
+}
+
+std::string full_name(const cache::Cache& cache, const cache::Package& p) {
+    std::string name(cache.name_of(p));
+    std::string_view arch = cache.str(p.architecture);
+    if (arch != cache.native_architecture() && arch != "all") name += ":" + std::string(arch);
+    return name;
+}
+
+const cache::VersionFile* record_file(const cache::Cache& cache, const cache::Version& v) {
+    const cache::VersionFile* fallback = nullptr;
+    for (const auto& f : cache.files_of(v)) {
+        if (cache.index_files()[f.index_file].kind != cache::IndexKind::Status) return &f;
+        if (!fallback) fallback = &f;
+    }
+    return fallback;
+}
+
+}  // namespace aptus::cli

@@ -1,0 +1,80 @@
+#!/bin/bash
+# aptus show must print what apt show prints on the real server sandbox
+# (bookworm + trixie lists, a real server's dpkg status): stdout byte for
+# byte, the notices on stderr (at -q=0, where apt prints them) and the exit
+# code, for installed and uninstalled packages, several versions, -a,
+# version and release selection, virtual and unknown names.
+set -u
+APTUS=${APTUS:?set APTUS to the aptus binary}
+BUILD=${APTUS_BUILD_DIR:?set APTUS_BUILD_DIR}
+DATA=${APTUS_DATA_DIR:-/work/shared/data}
+if ! command -v apt >/dev/null; then echo "SKIP: apt not installed"; exit 0; fi
+TOOL=$DATA/../tools/make-sandbox
+[ -x "$TOOL" ] || { echo "SKIP: make-sandbox not found"; exit 0; }
+
+# The shared sandbox of this build tree, made once (same lock as the unit tests).
+ROOT=$BUILD/test-sandboxes/server
+mkdir -p "$BUILD/test-sandboxes"
+(
+    flock 9
+    [ -e "$ROOT/.complete" ] || { "$TOOL" "$ROOT" --status server >/dev/null && echo ok >"$ROOT/.complete"; }
+) 9>"$ROOT.lock"
+[ -e "$ROOT/.complete" ] || { echo "FAIL: could not make the sandbox"; exit 1; }
+
+T=$(mktemp -d /tmp/aptus-show-vs-apt.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+mkdir -p "$T/apt-cache" "$T/aptus-cache"
+export LC_ALL=C APT_CONFIG=$ROOT/apt.conf
+failures=0
+checked=0
+
+# compare ARGS...: apt show and aptus show with the same arguments, stdout
+# not a terminal (no pager), each writing its cache in its own temp dir.
+compare() {
+    apt show -o Apt::Cmd::Disable-Script-Warning=1 -o Dir::Cache="$T/apt-cache" "$@" \
+        >"$T/apt.out" 2>"$T/apt.err" </dev/null; local apt_rc=$?
+    "$APTUS" show -o Dir::Cache="$T/aptus-cache" "$@" >"$T/aptus.out" 2>"$T/aptus.err" </dev/null; local aptus_rc=$?
+    # apt 3.0's --full adds APT-Pin and APT-Candidate; the apt here (2.6) does not.
+    if [ "$1" = --full ]; then grep -av '^APT-Pin: \|^APT-Candidate: ' "$T/aptus.out" >"$T/aptus.tmp"; mv "$T/aptus.tmp" "$T/aptus.out"; fi
+    local ok=1
+    checked=$((checked + 1))
+    if [ $apt_rc -ne $aptus_rc ]; then echo "FAIL show $*: exit code apt=$apt_rc aptus=$aptus_rc"; ok=0; fi
+    if ! cmp -s "$T/apt.out" "$T/aptus.out"; then
+        echo "FAIL show $*: stdout differs (- apt, + aptus)"; diff -u "$T/apt.out" "$T/aptus.out" | head -40; ok=0
+    fi
+    if ! diff -u "$T/apt.err" "$T/aptus.err" >"$T/diff"; then
+        echo "FAIL show $*: stderr differs (- apt, + aptus)"; head -20 "$T/diff"; ok=0
+    fi
+    [ $ok = 1 ] || failures=$((failures + 1))
+}
+
+L=$ROOT/var/lib/apt/lists
+# Installed packages (every third of the status file), packages only in
+# trixie or only in bookworm (spread over the file), and names with
+# several versions.
+installed=$(awk '/^Package: /{print $2}' "$ROOT/var/lib/dpkg/status" | sort -u | awk 'NR % 3 == 1' | head -45)
+trixie=$(awk '/^Package: /{print $2}' "$L"/*trixie*_Packages | awk 'NR % 1500 == 7' | head -30)
+bookworm=$(awk '/^Package: /{print $2}' "$L"/*bookworm*_Packages | awk 'NR % 2500 == 11' | head -15)
+special="bash libc6 apertium-all-dev abcm2ps abx 0xffff awk mail-transport-agent c-compiler x-terminal-emulator python3 perl systemd"
+for p in $installed $trixie $bookworm $special; do compare "$p"; done
+for p in bash libc6 coreutils awk openssh-server python3 zlib1g; do
+    compare -q=0 "$p"
+    compare -a "$p"
+    compare -a -q=0 "$p"
+done
+compare --full bash
+compare nonexistent-package
+compare -q=0 nonexistent-package
+compare -q=0 bash nonexistent-package
+compare -q=0 bash coreutils zsh
+compare -q=0 'bash=5.2.15-2+b13'
+compare -q=0 'bash=9'
+compare -q=0 bash/bookworm
+compare -q=0 bash/trixie
+compare -q=0 bash/nosuchrelease
+compare -q=0 bash:amd64
+compare -q=0 awk bash
+
+echo "$checked cases, $failures failed"
+[ $failures = 0 ] || exit 1
+exit 0
