@@ -12,7 +12,9 @@
 //   rdepends, providers: grouped by target name, in name order
 //
 // Strings: id 0 is "". A string's bytes are pool[offsets[id], offsets[id+1]),
-// each distinct string stored once. Text of long descriptions is not copied:
+// each distinct string stored once, except per-version strings that are
+// nearly always unique (Filename, MD5sum, SHA256): those
+// may repeat, so compare them by text, not by id. Text of long descriptions is not copied:
 // a version points at the bytes of the field in its index file (the file is
 // part of the cache's inputs, so the cache is stale the moment it changes).
 #pragma once

@@ -203,9 +203,9 @@ void add_binary_stanza(BuildState& st, const deb::Stanza& s, std::string_view bu
         }
         v.maintainer = st.pool.intern(val(kMaintainer));
         v.homepage = st.pool.intern(val(kHomepage));
-        v.filename = st.pool.intern(val(kFilename));
-        v.md5 = st.pool.intern(val(kMd5));
-        v.sha256 = st.pool.intern(val(kSha256));
+        v.filename = st.pool.append(val(kFilename));
+        v.md5 = st.pool.append(val(kMd5));
+        v.sha256 = st.pool.append(val(kSha256));
         v.installed_size = uint32_t(std::min<uint64_t>(parse_number(val(kInstalledSize)), UINT32_MAX));
         uint64_t size = parse_number(val(kSize));
         v.size_low = uint32_t(size);

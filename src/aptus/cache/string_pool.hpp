@@ -53,6 +53,17 @@ public:
         return id;
     }
 
+    // A new id for `s` without interning it: for strings nearly always
+    // unique (checksums, file names), where hashing and probing cost more
+    // than the rare duplicate. find() and intern() never return this id.
+    StringId append(std::string_view s) {
+        if (s.empty()) return 0;
+        auto id = uint32_t(count_++);
+        bytes_.insert(bytes_.end(), s.begin(), s.end());
+        offsets_.push_back(uint32_t(bytes_.size()));
+        return id;
+    }
+
     // The id of `s`, or kNone when it was never interned.
     StringId find(std::string_view s) const {
         uint64_t h = hash_string(s);
