@@ -7,8 +7,10 @@
 namespace aptus::cli {
 
 PackageGlobs::PackageGlobs(std::vector<std::string> patterns) : patterns_(std::move(patterns)) {
+    // apt reads an argument holding any of these as a search pattern
+    // (?installed, ~i), not as a glob; aptus does not implement those yet.
     for (const auto& p : patterns_)
-        if (!p.empty() && (p[0] == '?' || p[0] == '~'))
+        if (p.find_first_of("?~[") != std::string::npos)
             throw Error("Unsupported pattern '" + p + "': aptus does not implement apt search patterns yet");
 }
 

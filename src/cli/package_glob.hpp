@@ -11,8 +11,9 @@ namespace aptus::cli {
 class PackageGlobs {
 public:
     // No patterns matches everything (apt list with no argument). Throws
-    // aptus::Error for apt search patterns (?installed, ~i), which aptus does
-    // not implement yet, rather than treating them as globs.
+    // aptus::Error for what apt reads as a search pattern (any '?', '~' or
+    // '[', e.g. ?installed, ~i), which aptus does not implement yet, rather
+    // than treating it as a glob.
     explicit PackageGlobs(std::vector<std::string> patterns);
 
     bool matches(std::string_view name) const;

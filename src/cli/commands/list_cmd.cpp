@@ -44,7 +44,6 @@ std::span<const OptionSpec> list_options() { return list_table; }
 int run_list(Context& ctx) {
     const config::Config& config = ctx.config;
     bool json = config.find_bool("Aptus::List::JSON");
-    PackageGlobs globs(ctx.args);
     bool installed = config.find_bool("APT::Cmd::Installed");
     bool upgradable = config.find_bool("APT::Cmd::Upgradable");
     bool manual = config.find_bool("APT::Cmd::Manual-Installed");
@@ -57,6 +56,8 @@ int run_list(Context& ctx) {
 
     Progress progress(config, json);
     progress.start("Listing");
+    // After the progress line, as apt reports a bad pattern after "Listing...".
+    PackageGlobs globs(ctx.args);
     std::vector<Entry> entries;
     const auto names = cache.names();
     for (uint32_t n = 0; n < names.size(); ++n) {
