@@ -108,22 +108,30 @@ std::string_view first_line(std::string_view v) { return v.substr(0, std::min(v.
 }  // namespace
 
 uint32_t BuildState::package(uint32_t name_index, StringId arch) {
-    auto [it, added] = package_of.try_emplace(uint64_t(name_index) << 32 | arch, uint32_t(packages.size()));
-    if (added) {
-        Package p{};
-        p.name = name_index;
-        p.architecture = arch;
-        p.first_version = kNone;
-        p.current_version = kNone;
-        packages.push_back(p);
-    }
-    return it->second;
+    if (name_index >= first_package_of_name.size())
+        first_package_of_name.resize(std::max<size_t>(name_index + 1, first_package_of_name.size() * 2), kNone);
+    uint32_t* link = &first_package_of_name[name_index];
+    for (; *link != kNone; link = &next_package_of_name[*link])
+        if (packages[*link].architecture == arch) return *link;
+    auto id = uint32_t(packages.size());
+    *link = id;
+    Package p{};
+    p.name = name_index;
+    p.architecture = arch;
+    p.first_version = kNone;
+    p.current_version = kNone;
+    packages.push_back(p);
+    next_package_of_name.push_back(kNone);
+    return id;
 }
 
 uint32_t BuildState::find_package(StringId name, StringId arch) const {
     if (name >= name_of_string.size() || name_of_string[name] == kNone) return kNone;
-    auto it = package_of.find(uint64_t(name_of_string[name]) << 32 | arch);
-    return it == package_of.end() ? kNone : it->second;
+    uint32_t n = name_of_string[name];
+    if (n >= first_package_of_name.size()) return kNone;
+    for (uint32_t p = first_package_of_name[n]; p != kNone; p = next_package_of_name[p])
+        if (packages[p].architecture == arch) return p;
+    return kNone;
 }
 
 void add_binary_stanza(BuildState& st, const deb::Stanza& s, std::string_view buffer, uint32_t file,

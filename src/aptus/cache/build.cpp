@@ -94,8 +94,8 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st) {
     st.files.reserve(versions);
     st.dependencies.reserve(versions * 8);
     st.provides.reserve(versions);
-    st.pool.reserve(versions * 4, size_t(text / 2));
-    st.package_of.reserve(versions);
+    st.pool.reserve(versions * 3 / 2, versions * 4, size_t(text / 2));
+    st.next_package_of_name.reserve(versions);
 
     for (const ReleaseInput& r : in.releases) {
         Release rel{};
@@ -208,6 +208,7 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st) {
     translation_thread.join();
     if (translation_error) std::rethrow_exception(translation_error);
     detail::resolve_descriptions(st, translations);
+    st.pool.drop_table();  // interning is over: lay_out only reads the pool
 }
 
 // The write half of write_file_atomic, streaming the sections from where

@@ -74,7 +74,10 @@ struct BuildState {
     HugeVector<uint32_t> name_of_string;   // string id -> build name index, kNone
 
     HugeVector<Package> packages;          // first_version: head of the version list
-    std::unordered_map<uint64_t, uint32_t> package_of;  // (name << 32 | arch) -> package
+    // A name's packages (one per architecture) as a list: build name index ->
+    // first package, and package -> next package of the same name; kNone ends.
+    HugeVector<uint32_t> first_package_of_name;
+    HugeVector<uint32_t> next_package_of_name;
 
     HugeVector<Version> versions;
     HugeVector<uint32_t> next_version;     // next version of the same package, kNone

@@ -24,13 +24,19 @@ public:
 
     // Room for the expected strings, so growth never copies; untouched
     // reserved memory costs nothing.
-    void reserve(size_t strings, size_t bytes) {
+    // `interned` of the `strings` go through the hash table; the table is
+    // sized for at most half full, small enough to stay cache and TLB friendly.
+    void reserve(size_t interned, size_t strings, size_t bytes) {
         offsets_.reserve(strings + 1);
         bytes_.reserve(bytes);
         size_t slots = table_.size();
-        while (slots < strings * 2) slots *= 2;
+        while (slots < interned * 2) slots *= 2;
         if (slots > table_.size()) rehash(slots);
     }
+
+    // Frees the hash table once interning is over (before the layout pass,
+    // to lower the peak): intern() and find() must not be called after.
+    void drop_table() { table_ = {}; }
 
     StringId intern(std::string_view s) {
         if (s.empty() && count_ > 0) return 0;
@@ -49,7 +55,7 @@ public:
         bytes_.insert(bytes_.end(), s.begin(), s.end());
         offsets_.push_back(uint32_t(bytes_.size()));
         table_[i] = uint64_t(tag) << 32 | (id + 1);
-        if (count_ * 2 > table_.size()) rehash(table_.size() * 2);
+        if (++interned_ * 2 > table_.size()) rehash(table_.size() * 2);
         return id;
     }
 
@@ -83,18 +89,22 @@ public:
     const HugeVector<char>& bytes() const { return bytes_; }
 
 private:
+    // Only interned strings are in the table (appended ones never are).
     void rehash(size_t slots) {
-        table_.assign(slots, 0);
+        HugeVector<uint64_t> old(slots, 0);
+        old.swap(table_);
         size_t mask = slots - 1;
-        for (uint32_t id = 0; id < count_; ++id) {
-            uint64_t h = hash_string(view(id));
+        for (uint64_t slot : old) {
+            if (slot == 0) continue;
+            uint64_t h = hash_string(view(uint32_t(slot) - 1));
             size_t i = h & mask;
             while (table_[i] != 0) i = (i + 1) & mask;
-            table_[i] = (h >> 32) << 32 | (id + 1);
+            table_[i] = slot;
         }
     }
 
     size_t count_ = 0;
+    size_t interned_ = 0;  // strings in the table
     HugeVector<uint32_t> offsets_;
     HugeVector<char> bytes_;
     HugeVector<uint64_t> table_;  // hash high half << 32 | id + 1; 0 = empty
