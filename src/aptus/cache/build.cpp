@@ -211,18 +211,38 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st) {
     st.pool.drop_table();  // interning is over: lay_out only reads the pool
 }
 
-// The write half of write_file_atomic, streaming the sections from where
-// they are instead of from one copy of the whole image.
-void write_image_atomic(const std::string& path, const detail::Image& img) {
+// Lays out `st` into `img` and writes it to `path` atomically, as
+// write_file_atomic does, but streaming the sections from where they are
+// rather than from one copy of the whole image; the pool is written on a
+// second thread while the rest is laid out. On failure the temp file is
+// removed and the error thrown; `img` is complete but for its checksum.
+void lay_out_and_write(detail::BuildState& st, std::string_view stamp, detail::Image& img, const std::string& path) {
     std::string tmp = path + ".aptus-new";
     int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) throw system_error("Could not create", tmp, errno);
+    if (fd < 0) {
+        int err = errno;
+        detail::lay_out(st, stamp, img);
+        throw system_error("Could not create", tmp, err);
+    }
     auto fail = [&](const char* what, int err) {
         if (fd >= 0) ::close(fd);
         ::unlink(tmp.c_str());
         throw system_error(what, tmp, err);
     };
-    if (int err = img.write_to(fd)) fail("Could not write", err);
+    std::optional<detail::StreamChecksum> sum;
+    int pool_err = 0;
+    {
+        std::jthread pool_writer;
+        detail::lay_out(st, stamp, img, [&](const detail::Image& planned) {
+            sum.emplace(planned.checksum_start());
+            pool_writer = std::jthread([&] { pool_err = planned.write_range(fd, 0, detail::kPoolSections, *sum); });
+        });
+    }  // joined
+    if (pool_err) fail("Could not write", pool_err);
+    if (::ftruncate(fd, off_t(img.header.file_size)) != 0) fail("Could not write", errno);
+    if (int err = img.write_range(fd, detail::kPoolSections, kSectionCount, *sum)) fail("Could not write", err);
+    img.header.checksum = sum->finish();
+    if (int err = img.write_header(fd)) fail("Could not write", err);
     if (::fsync(fd) != 0) fail("Could not sync", errno);
     int rc = ::close(fd);
     fd = -1;
@@ -249,7 +269,10 @@ BuildResult build_cache(const CacheInputs& in) {
     detail::BuildState st;
     read_inputs(in, st);
     BuildResult out;
-    out.image = detail::lay_out(st, stamp).to_string();
+    detail::Image img;
+    detail::lay_out(st, stamp, img);
+    img.set_checksum();
+    out.image = img.to_string();
     out.diagnostics = std::move(st.diagnostics);
     return out;
 }
@@ -275,11 +298,13 @@ OpenResult open_or_build(const CacheInputs& inputs, const std::string& cache_pat
         // copy of the whole image, and all of it is freed before the mapping.
         detail::BuildState st;
         read_inputs(inputs, st);
-        detail::Image img = detail::lay_out(st, stamp);
-        diagnostics = std::move(st.diagnostics);
+        detail::Image img;
         try {
-            write_image_atomic(cache_path, img);
+            lay_out_and_write(st, stamp, img, cache_path);
+            diagnostics = std::move(st.diagnostics);
         } catch (const Error& e) {
+            diagnostics = std::move(st.diagnostics);
+            img.set_checksum();
             // A read-only or missing cache directory (a user without root, a
             // read-only image) must not stop read commands: use the image as is.
             diagnostics.push_back({Level::Notice, std::string(e.what()) + "; using a cache in memory"});

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -13,6 +14,7 @@
 #include "aptus/cache/format.hpp"
 #include "aptus/deb/relation.hpp"
 #include "aptus/deb/tagfile.hpp"
+#include "hash.hpp"
 #include "string_pool.hpp"
 
 namespace aptus::cache::detail {
@@ -147,14 +149,27 @@ struct Image {
     HugeVector<RevDep> rdeps;
     HugeVector<uint32_t> providers;
 
-    // The file's bytes in one string.
+    // The file's bytes in one string (after set_checksum).
     std::string to_string() const;
-    // Writes the file's bytes to `fd` (at its current position, sequentially);
-    // 0 or the errno of the failing write.
-    int write_to(int fd) const;
+    // The checksum: header.checksum stays 0 until set_checksum(), or until
+    // the caller finishes a sum it fed with write_range() over all sections.
+    StreamChecksum checksum_start() const;
+    void set_checksum();
+    // Sums sections [first, last) with the padding before each (and at the
+    // end of the file when last is kSectionCount) into `sum`, in file order,
+    // and writes them at their offsets when fd >= 0: 0 or the errno.
+    int write_range(int fd, uint32_t first, uint32_t last, StreamChecksum& sum) const;
+    int write_header(int fd) const;
 };
 
-// Sort, index and checksum: the complete cache file.
-Image lay_out(BuildState& st, std::string_view stamp);
+// The pool's sections come first in the file, and are final before the layout.
+inline constexpr uint32_t kPoolSections = 2;
+
+// Sort and index: the complete cache file but for its checksum. The header
+// is planned first and `pool_ready` (if any) is called with it: from then
+// on sections [0, kPoolSections) and the header do not change, and may be
+// written from another thread while lay_out goes on.
+void lay_out(BuildState& st, std::string_view stamp, Image& img,
+             const std::function<void(const Image&)>& pool_ready = {});
 
 }  // namespace aptus::cache::detail

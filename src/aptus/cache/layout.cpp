@@ -1,13 +1,14 @@
 // The layout pass: sort names, packages and versions into the order
 // format.hpp promises, group the per-version and per-name arrays, build the
 // name hash table, and serialise everything behind a checksummed header.
-#include <sys/uio.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <functional>
 #include <numeric>
+#include <stdexcept>
 
 #include "aptus/deb/version.hpp"
 #include "build_state.hpp"
@@ -15,6 +16,21 @@
 
 namespace aptus::cache::detail {
 namespace {
+
+int pwrite_all(int fd, const void* data, size_t n, uint64_t offset) {
+    const char* p = static_cast<const char*>(data);
+    while (n > 0) {
+        ssize_t k = ::pwrite(fd, p, n, off_t(offset));
+        if (k < 0) {
+            if (errno == EINTR) continue;
+            return errno;
+        }
+        p += k;
+        n -= size_t(k);
+        offset += uint64_t(k);
+    }
+    return 0;
+}
 
 // Counting sort of `n` items into groups 0..groups-1: returns the start of
 // each group (groups + 1 entries); `key(i)` names item i's group.
@@ -28,9 +44,48 @@ std::vector<uint32_t> group_starts(size_t n, size_t groups, Key key) {
 
 }  // namespace
 
-Image lay_out(BuildState& st, std::string_view stamp) {
+void lay_out(BuildState& st, std::string_view stamp, Image& img, const std::function<void(const Image&)>& pool_ready) {
     const StringPool& pool = st.pool;
-    Image img;
+    // Every section's size is known before the layout: plan the header now,
+    // so the pool (final already, and the biggest part) can be written while
+    // the rest is laid out.
+    size_t slots = 16;
+    while (slots < st.names.size() * 2 + 1) slots *= 2;
+    {
+        auto plan = [&](SectionId id, const void* data, size_t count, size_t elem) {
+            img.sections[uint32_t(id)] = {data, count, elem};
+        };
+        plan(SectionId::StringOffsets, pool.offsets().data(), pool.offsets().size(), sizeof(uint32_t));
+        plan(SectionId::StringBytes, pool.bytes().data(), pool.bytes().size(), 1);
+        plan(SectionId::Names, nullptr, st.names.size(), sizeof(Name));
+        plan(SectionId::NameHash, nullptr, slots, sizeof(uint32_t));
+        plan(SectionId::Packages, nullptr, st.packages.size(), sizeof(Package));
+        plan(SectionId::Versions, nullptr, st.versions.size(), sizeof(Version));
+        plan(SectionId::Dependencies, nullptr, st.dependencies.size(), sizeof(Dependency));
+        plan(SectionId::Provides, nullptr, st.provides.size(), sizeof(Provide));
+        plan(SectionId::VersionFiles, nullptr, st.files.size(), sizeof(VersionFile));
+        plan(SectionId::RevDeps, nullptr, st.dependencies.size(), sizeof(RevDep));
+        plan(SectionId::Providers, nullptr, st.provides.size(), sizeof(uint32_t));
+        plan(SectionId::IndexFiles, nullptr, st.index_files.size(), sizeof(IndexFile));
+        plan(SectionId::Releases, nullptr, st.releases.size(), sizeof(Release));
+        plan(SectionId::Sources, nullptr, st.sources.size(), sizeof(SourcePackage));
+        plan(SectionId::Stamp, stamp.data(), stamp.size(), 1);
+        Header& h = img.header;
+        h = Header{};
+        std::memcpy(h.magic, kMagic, sizeof kMagic);
+        h.format_version = kFormatVersion;
+        h.header_size = sizeof(Header);
+        h.native_architecture = st.native_arch;
+        uint64_t pos = sizeof(Header);
+        for (uint32_t i = 0; i < kSectionCount; ++i) {
+            pos = (pos + 7) & ~uint64_t(7);
+            h.sections[i] = {pos, img.sections[i].count};
+            pos += img.sections[i].count * img.sections[i].elem;
+        }
+        h.file_size = (pos + 7) & ~uint64_t(7);
+        h.checksum = 0;
+    }
+    if (pool_ready) pool_ready(img);
 
     // Names by text.
     std::vector<uint32_t> name_order(st.names.size());
@@ -160,8 +215,6 @@ Image lay_out(BuildState& st, std::string_view stamp) {
     }
 
     // Open addressing at most half full: a miss ends at an empty slot quickly.
-    size_t slots = 16;
-    while (slots < names.size() * 2 + 1) slots *= 2;
     HugeVector<uint32_t>& hash = img.hash;
     hash.assign(slots, kNone);
     for (uint32_t nn = 0; nn < names.size(); ++nn) {
@@ -176,13 +229,13 @@ Image lay_out(BuildState& st, std::string_view stamp) {
         return deb::compare_versions(pool.view(a.version), pool.view(b.version)) > 0;
     });
 
-    img.header.native_architecture = st.native_arch;
-    auto add = [&](SectionId id, const void* data, size_t count, size_t elem) {
-        img.sections[uint32_t(id)] = {data, count, elem};
+    // Only sections after the pool's from here: a writer may be reading those.
+    auto add = [&](SectionId id, const void* data, size_t count) {
+        Image::Part& part = img.sections[uint32_t(id)];
+        if (count != part.count) throw std::logic_error("cache layout: a section's size differs from the plan");
+        part.data = data;
     };
-    auto add_vec = [&](SectionId id, const auto& v) { add(id, v.data(), v.size(), sizeof(v[0])); };
-    add_vec(SectionId::StringOffsets, pool.offsets());
-    add(SectionId::StringBytes, pool.bytes().data(), pool.bytes().size(), 1);
+    auto add_vec = [&](SectionId id, const auto& v) { add(id, v.data(), v.size()); };
     add_vec(SectionId::Names, names);
     add_vec(SectionId::NameHash, hash);
     add_vec(SectionId::Packages, packages);
@@ -195,32 +248,36 @@ Image lay_out(BuildState& st, std::string_view stamp) {
     add_vec(SectionId::IndexFiles, st.index_files);
     add_vec(SectionId::Releases, st.releases);
     add_vec(SectionId::Sources, st.sources);
-    add(SectionId::Stamp, stamp.data(), stamp.size(), 1);
+}
 
-    Header& h = img.header;
-    std::memcpy(h.magic, kMagic, sizeof kMagic);
-    h.format_version = kFormatVersion;
-    h.header_size = sizeof(Header);
-    uint64_t pos = sizeof(Header);
-    for (uint32_t i = 0; i < kSectionCount; ++i) {
-        pos = (pos + 7) & ~uint64_t(7);
-        h.sections[i] = {pos, img.sections[i].count};
-        pos += img.sections[i].count * img.sections[i].elem;
-    }
-    h.file_size = (pos + 7) & ~uint64_t(7);
+StreamChecksum Image::checksum_start() const {
+    Header h = header;
     h.checksum = 0;
-    // Summed piece by piece, padding included: the same as one pass over the file.
-    StreamChecksum sum(checksum(reinterpret_cast<const char*>(&h), sizeof h));
-    pos = sizeof(Header);
-    for (uint32_t i = 0; i < kSectionCount; ++i) {
-        sum.zeros(h.sections[i].offset - pos);
-        size_t bytes = img.sections[i].count * img.sections[i].elem;
-        if (bytes) sum.update(static_cast<const char*>(img.sections[i].data), bytes);
-        pos = h.sections[i].offset + bytes;
+    return StreamChecksum(checksum(reinterpret_cast<const char*>(&h), sizeof h));
+}
+
+int Image::write_range(int fd, uint32_t first, uint32_t last, StreamChecksum& sum) const {
+    uint64_t pos = first == 0 ? sizeof(Header)
+                              : header.sections[first - 1].offset + sections[first - 1].count * sections[first - 1].elem;
+    for (uint32_t i = first; i < last; ++i) {
+        sum.zeros(header.sections[i].offset - pos);
+        size_t bytes = sections[i].count * sections[i].elem;
+        const char* p = static_cast<const char*>(sections[i].data);
+        if (bytes) sum.update(p, bytes);
+        if (fd >= 0 && bytes)
+            if (int err = pwrite_all(fd, p, bytes, header.sections[i].offset)) return err;
+        pos = header.sections[i].offset + bytes;
     }
-    sum.zeros(h.file_size - pos);
-    h.checksum = sum.finish();
-    return img;
+    if (last == kSectionCount) sum.zeros(header.file_size - pos);
+    return 0;
+}
+
+int Image::write_header(int fd) const { return pwrite_all(fd, &header, sizeof header, 0); }
+
+void Image::set_checksum() {
+    StreamChecksum sum = checksum_start();
+    write_range(-1, 0, kSectionCount, sum);
+    header.checksum = sum.finish();
 }
 
 std::string Image::to_string() const {
@@ -230,35 +287,6 @@ std::string Image::to_string() const {
         if (sections[i].count)
             std::memcpy(out.data() + header.sections[i].offset, sections[i].data, sections[i].count * sections[i].elem);
     return out;
-}
-
-int Image::write_to(int fd) const {
-    static const char kZero[8] = {};
-    std::vector<iovec> iov;
-    iov.push_back({const_cast<Header*>(&header), sizeof header});
-    uint64_t pos = sizeof header;
-    for (uint32_t i = 0; i < kSectionCount; ++i) {
-        if (header.sections[i].offset > pos) iov.push_back({const_cast<char*>(kZero), header.sections[i].offset - pos});
-        size_t bytes = sections[i].count * sections[i].elem;
-        if (bytes) iov.push_back({const_cast<void*>(sections[i].data), bytes});
-        pos = header.sections[i].offset + bytes;
-    }
-    if (header.file_size > pos) iov.push_back({const_cast<char*>(kZero), header.file_size - pos});
-    size_t k = 0;
-    while (k < iov.size()) {
-        ssize_t n = ::writev(fd, iov.data() + k, int(std::min<size_t>(iov.size() - k, 1024)));
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            return errno;
-        }
-        auto left = size_t(n);
-        while (k < iov.size() && left >= iov[k].iov_len) left -= iov[k++].iov_len;
-        if (left > 0) {
-            iov[k].iov_base = static_cast<char*>(iov[k].iov_base) + left;
-            iov[k].iov_len -= left;
-        }
-    }
-    return 0;
 }
 
 }  // namespace aptus::cache::detail
