@@ -9,7 +9,9 @@
 
 #include <cerrno>
 
+#include <condition_variable>
 #include <exception>
+#include <mutex>
 #include <optional>
 #include <thread>
 
@@ -73,6 +75,85 @@ void for_each_stanza(IndexText& text, const std::string& name, Fn fn) {
     while (reader.next(s)) {
         fn(s);
         text.done_before(size_t(s.raw.data() - text.view().data()));
+    }
+}
+
+// for_each_stanza with the tag-file reading on its own thread, a few batches
+// ahead of `fn`: splitting the big Packages files into fields is then off
+// the interning thread's path. Stanzas reach `fn` in file order, and a
+// reading error is thrown after the stanzas before it, as for_each_stanza does.
+template <class Fn>
+void for_each_stanza_pipelined(IndexText& text, const std::string& name, Fn fn) {
+    constexpr size_t kBatch = 256, kSlots = 4;
+    struct Batch {
+        std::vector<deb::Stanza> stanzas;
+        size_t count = 0;
+        bool last = false;
+        std::exception_ptr error;
+    };
+    Batch batches[kSlots];
+    std::mutex m;
+    std::condition_variable cv;
+    size_t produced = 0, consumed = 0;
+    bool stop = false;
+    std::jthread reader([&] {
+        std::optional<deb::TagFileReader> r;
+        for (;;) {
+            {
+                std::unique_lock lock(m);
+                cv.wait(lock, [&] { return stop || produced - consumed < kSlots; });
+                if (stop) return;
+            }
+            Batch& b = batches[produced % kSlots];
+            b.count = 0;
+            try {
+                if (!r) r.emplace(text.view(), name);
+                while (b.count < kBatch) {
+                    if (b.stanzas.size() <= b.count) b.stanzas.emplace_back();
+                    if (!r->next(b.stanzas[b.count])) {
+                        b.last = true;
+                        break;
+                    }
+                    ++b.count;
+                }
+            } catch (...) {
+                b.error = std::current_exception();
+                b.last = true;
+            }
+            bool last = b.last;
+            {
+                std::lock_guard lock(m);
+                ++produced;
+            }
+            cv.notify_all();
+            if (last) return;
+        }
+    });
+    try {
+        for (;;) {
+            {
+                std::unique_lock lock(m);
+                cv.wait(lock, [&] { return produced > consumed; });
+            }
+            Batch& b = batches[consumed % kSlots];
+            for (size_t i = 0; i < b.count; ++i) fn(b.stanzas[i]);
+            if (b.count > 0) text.done_before(size_t(b.stanzas[b.count - 1].raw.data() - text.view().data()));
+            if (b.error) std::rethrow_exception(b.error);
+            bool last = b.last;
+            {
+                std::lock_guard lock(m);
+                ++consumed;
+            }
+            cv.notify_all();
+            if (last) return;
+        }
+    } catch (...) {
+        {
+            std::lock_guard lock(m);
+            stop = true;
+        }
+        cv.notify_all();
+        throw;
     }
 }
 
@@ -179,7 +260,7 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st) {
         if (i.kind != IndexKind::Packages) continue;
         StringId arch = st.pool.intern(i.architecture.empty() ? in.native_architecture : i.architecture);
         with_file(i.path, [&](IndexText& text) {
-            for_each_stanza(text, i.path, [&](const deb::Stanza& s) {
+            for_each_stanza_pipelined(text, i.path, [&](const deb::Stanza& s) {
                 detail::add_binary_stanza(st, s, text.view(), ids[k], arch, false, i.path);
             });
         });

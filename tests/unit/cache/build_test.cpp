@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "aptus/base/compression.hpp"
+#include "aptus/base/error.hpp"
 #include "aptus/cache/build.hpp"
 #include "aptus/deb/tagfile.hpp"
 #include "support/test_support.hpp"
@@ -353,6 +354,26 @@ TEST_F(CacheBuild, CompressedIndexes) {
         EXPECT_EQ(aptus::deb::field_text(c2.long_description(c2.versions_of(*c2.find_package("bar", "amd64"))[0])),
                   "bar\nLong bar text.\n\nMore.");
     }
+}
+
+TEST_F(CacheBuild, UnreadableOrMalformedIndexThrows) {
+    // The Packages files are split into stanzas on another thread: an error
+    // there still reaches the caller, whether it comes first or after many
+    // good stanzas (a batch or more of them).
+    std::string good;
+    for (int i = 0; i < 1000; ++i) good += "Package: p" + std::to_string(i) + "\nVersion: 1\nArchitecture: amd64\n\n";
+    for (std::string text : {std::string("Package b\n"), good + "Package b\n"}) {
+        CacheInputs in = inputs;
+        in.indices[0].path = dir.write("bad_Packages", text);
+        EXPECT_THROW(build_cache(in), aptus::Error);
+    }
+    CacheInputs in = inputs;
+    in.indices[0].path = dir.file("missing_Packages");
+    EXPECT_THROW(build_cache(in), aptus::Error);
+    in = inputs;
+    in.indices.push_back({dir.write("bad_Translation-en", good + "Description-md5 x\n"), IndexKind::Translation, kNone,
+                          "main", "", "en", "site"});
+    EXPECT_THROW(build_cache(in), aptus::Error);
 }
 
 }  // namespace
