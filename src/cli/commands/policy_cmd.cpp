@@ -56,7 +56,8 @@ int run_policy(Context& ctx) {
         nlohmann::ordered_json doc;
         doc["version"] = json_schema_version;
         if (ctx.args.empty()) {
-            for (auto& [k, v] : json_file_list(cache, candidates).items()) doc[k] = v;
+            nlohmann::ordered_json files = json_file_list(cache, candidates);
+            for (auto& [k, v] : files.items()) doc[k] = v;
         } else {
             doc["packages"] = nlohmann::ordered_json::array();
             for (const std::string& word : ctx.args) {
