@@ -1,5 +1,6 @@
 #include "cli/command.hpp"
 #include "cli/commands/config_cmd.hpp"
+#include "cli/commands/depends_cmd.hpp"
 #include "cli/commands/list_cmd.hpp"
 #include "cli/commands/modernize_cmd.hpp"
 #include "cli/commands/pager_test_cmd.hpp"
@@ -23,6 +24,8 @@ std::span<const Command> commands() {
         {{"list"}, list_options(), "list packages by name glob (as apt list; --json)", run_list},
         {{"search"}, search_options(), "search package names and descriptions (as apt search; --json)", run_search},
         {{"show"}, show_options(), "show the records of packages (as apt show; -a: all versions, --json)", run_show},
+        {{"depends"}, depends_options(), "show a package's dependencies (as apt-cache depends; --recurse, --json)", run_depends},
+        {{"rdepends"}, depends_options(), "show what depends on a package (as apt-cache rdepends; --recurse, --json)", run_rdepends},
         {{"internal-pager-test"}, {}, "", run_internal_pager_test, true},
     };
     return table;
