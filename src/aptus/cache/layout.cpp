@@ -158,8 +158,14 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const std::func
             provides.push_back(p);
         }
     }
+    // The build-order records are all copied: free them before the peak.
     st.dependencies = {};
     st.provides = {};
+    st.versions = {};
+    st.next_version = {};
+    st.packages = {};
+    st.next_package_of_name = {};
+    st.first_package_of_name = {};
 
     // Files grouped by version, in the order they were read.
     auto file_start = group_starts(st.files.size(), versions.size(), [&](size_t i) { return new_ver[st.files[i].version]; });
