@@ -33,13 +33,13 @@ F classify(std::string_view n) {
             if (iequals(n, "Source")) return kSource;
             if (iequals(n, "MD5sum")) return kMd5;
             if (iequals(n, "Status")) return kStatus;
+            if (iequals(n, "Breaks")) return kBreaks;
             break;
         case 7:
             if (iequals(n, "Package")) return kPackage;
             if (iequals(n, "Version")) return kVersion;
             if (iequals(n, "Section")) return kSection;
             if (iequals(n, "Depends")) return kDepends;
-            if (iequals(n, "Breaks")) return kBreaks;
             break;
         case 8:
             if (iequals(n, "Priority")) return kPriority;

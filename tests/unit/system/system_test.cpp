@@ -127,3 +127,24 @@ TEST(SystemCandidates, AgreeWithAptOnTheServer) {
     }
     EXPECT_GT(installed, 200u);
 }
+
+// Every relation field reaches the cache: tar (trixie) Breaks dpkg-dev (<< 1.14.26),
+// as apt-cache depends tar shows. (Breaks was once lost to a field-name lookup.)
+TEST(SystemCandidates, EveryRelationTypeIsKept) {
+    std::string root = test::real_sandbox("server");
+    APTUS_REQUIRE_REAL_DATA(root);
+    test::TempDir tmp("system");
+    config::Config config = sandbox_config(root, tmp.path() + "/");
+    Diagnostics diags;
+    cache::OpenResult opened = system::open_cache(config, diags);
+    const cache::Cache& c = opened.cache;
+    size_t by_type[8] = {};
+    for (const cache::Dependency& d : c.dependencies()) ++by_type[size_t(d.type)];
+    for (size_t t = 0; t < 8; ++t) EXPECT_GT(by_type[t], 100u) << "dependency type " << t;
+    const cache::Package* tar = c.find_package("tar", "amd64");
+    ASSERT_NE(tar, nullptr);
+    bool breaks_dpkg_dev = false;
+    for (const cache::Dependency& d : c.dependencies_of(c.versions_of(*tar)[0]))
+        if (d.type == cache::DepType::Breaks && c.str(c.names()[d.target].name) == "dpkg-dev") breaks_dpkg_dev = true;
+    EXPECT_TRUE(breaks_dpkg_dev);
+}
