@@ -109,6 +109,7 @@ public:
             queue_.pop_front();
             const cache::Package& p = c_.package_of(*v);
             shown_[c_.index_of(p)] = true;
+            current_ = &p;
             out += full_name(c_, p) + "\n";
             if (reverse_) {
                 out += "Reverse Depends:\n";
@@ -120,6 +121,8 @@ public:
     }
 
 private:
+    const cache::Package* current_ = nullptr;  // the package whose lines are being printed
+
     struct Item {
         const cache::Dependency* dep;
         const cache::Package* other;  // target (depends) or depender (rdepends); null: no package record
@@ -185,7 +188,7 @@ private:
             out += "\n";
             if (o_.recurse) {
                 if (trg) enqueue(*trg);
-                else add_virtual(std::string(c_.str(c_.names()[it.target_name].name)));
+                else add_virtual(name);
             }
         } else {
             return;  // apt lists the providers only under a line it printed
@@ -209,7 +212,11 @@ private:
         });
         for (const auto* v : targets) {
             const cache::Package& vp = c_.package_of(*v);
-            if (&c_.versions_of(vp).front() != v || &vp == own) continue;
+            // A package does not conflict with itself: apt leaves it out of
+            // the providers under its own Conflicts and Breaks lines
+            // (postfix Conflicts: mail-transport-agent), not under others.
+            bool negative = d.type == cache::DepType::Conflicts || d.type == cache::DepType::Breaks;
+            if (&c_.versions_of(vp).front() != v || &vp == own || (!reverse_ && negative && &vp == current_)) continue;
             out += "    " + full_name(c_, vp) + "\n";
             if (o_.recurse) enqueue(vp);
         }
