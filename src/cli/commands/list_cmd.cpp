@@ -2,6 +2,7 @@
 // and --manual-installed, the candidate otherwise) or all of them, and
 // prints apt's lines sorted as apt sorts them: by "name:arch", so
 // "0ad-data/..." comes before "0ad/..." and "acl2" before "acl".
+#include "cli/stdout_buffer.hpp"
 #include "cli/commands/list_cmd.hpp"
 
 #include <algorithm>
@@ -107,18 +108,13 @@ int run_list(Context& ctx) {
         std::fwrite(s.data(), 1, s.size(), stdout);
         return 0;
     }
-    std::string buf;
+    StdoutBuffer out;
     for (const auto& e : entries) {
-        buf += e.text;
+        out += e.text;
         // apt ends every entry with a newline of its own: a blank line
         // between packages with --all-versions.
-        if (all_versions) buf += '\n';
-        if (buf.size() > (1 << 16)) {
-            std::fwrite(buf.data(), 1, buf.size(), stdout);
-            buf.clear();
-        }
+        if (all_versions) out += '\n';
     }
-    std::fwrite(buf.data(), 1, buf.size(), stdout);
     return 0;
 }
 

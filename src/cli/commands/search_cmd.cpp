@@ -3,6 +3,7 @@
 // whole Description text, short line included). Names are matched first, so
 // the long descriptions, which live in the Translation files, are read only
 // for packages a name alone does not settle.
+#include "cli/stdout_buffer.hpp"
 #include "cli/commands/search_cmd.hpp"
 
 #include <cstdio>
@@ -95,21 +96,18 @@ int run_search(Context& ctx) {
         std::fwrite(s.data(), 1, s.size(), stdout);
         return 0;
     }
-    std::string buf;
+    StdoutBuffer out;
     for (const auto* v : found) {
-        buf += view.line(*v, colors);
-        buf += '\n';
-        if (full)
-            buf += indented(cache.long_description(*v));
-        else
-            buf += "  " + std::string(cache.str(v->short_description));
-        buf += "\n\n";
-        if (buf.size() > (1 << 16)) {
-            std::fwrite(buf.data(), 1, buf.size(), stdout);
-            buf.clear();
+        out += view.line(*v, colors);
+        out += '\n';
+        if (full) {
+            out += indented(cache.long_description(*v));
+        } else {
+            out += "  ";
+            out += cache.str(v->short_description);
         }
+        out += "\n\n";
     }
-    std::fwrite(buf.data(), 1, buf.size(), stdout);
     return 0;
 }
 
