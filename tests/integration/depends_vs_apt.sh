@@ -8,18 +8,9 @@
 # its order follows its reading order; see docs/json/depends.md).
 set -u
 APTUS=${APTUS:?set APTUS to the aptus binary}
-BUILD=${APTUS_BUILD_DIR:?set APTUS_BUILD_DIR}
-DATA=${APTUS_DATA_DIR:-/work/shared/data}
 if ! command -v apt-cache >/dev/null; then echo "SKIP: apt-cache not installed"; exit 0; fi
-TOOL=$DATA/../tools/make-sandbox
-[ -x "$TOOL" ] || { echo "SKIP: make-sandbox not found"; exit 0; }
-ROOT=$BUILD/test-sandboxes/server
-mkdir -p "$BUILD/test-sandboxes"
-(
-    flock 9
-    [ -e "$ROOT/.complete" ] || { "$TOOL" "$ROOT" --status server >/dev/null && echo ok >"$ROOT/.complete"; }
-) 9>"$ROOT.lock"
-[ -e "$ROOT/.complete" ] || { echo "FAIL: could not make the sandbox"; exit 1; }
+. "$(dirname "$0")/lib/sandbox.sh"
+shared_sandbox server
 
 T=$(mktemp -d /tmp/aptus-depends-vs-apt.XXXXXX)
 trap 'rm -rf "$T"' EXIT

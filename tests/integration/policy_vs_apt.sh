@@ -8,18 +8,14 @@ set -u
 APTUS=${APTUS:?set APTUS to the aptus binary}
 here=$(cd "$(dirname "$0")" && pwd)
 data=$here/../data/policy
-tool=$here/../../../shared/tools/make-sandbox
 if ! command -v apt-cache >/dev/null; then echo "SKIP: apt-cache not installed"; exit 0; fi
 T=$(mktemp -d /tmp/aptus-policy-vs-apt.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 export LC_ALL=C
 
-SB=${APTUS_BUILD_DIR:-}/test-sandboxes/server
-if [ -z "${APTUS_BUILD_DIR:-}" ] || [ ! -f "$SB/apt.conf" ]; then
-    if [ ! -x "$tool" ]; then echo "SKIP: no make-sandbox"; exit 0; fi
-    SB=$T/sandbox
-    "$tool" "$SB" --status server >/dev/null || { echo "FAIL: make-sandbox"; exit 1; }
-fi
+. "$here/lib/sandbox.sh"
+shared_sandbox server
+SB=$ROOT
 export APT_CONFIG=$SB/apt.conf
 mkdir -p "$T/apt-cache" "$T/aptus-cache"
 pins=(-o "Dir::Etc::Preferences=$data/preferences" -o "Dir::Etc::PreferencesParts=$data/preferences.d")

@@ -10,11 +10,9 @@ if ! command -v apt >/dev/null; then echo "SKIP: apt not installed"; exit 0; fi
 T=$(mktemp -d /tmp/aptus-search-vs-apt.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 export LC_ALL=C
-S=${APTUS_BUILD_DIR:+$APTUS_BUILD_DIR/test-sandboxes/server}
-if [ -z "$S" ] || [ ! -f "$S/.complete" ]; then
-    S=$T/sandbox
-    /work/shared/tools/make-sandbox "$S" --status server >/dev/null || { echo "SKIP: no sandbox"; exit 0; }
-fi
+. "$(dirname "$0")/lib/sandbox.sh"
+shared_sandbox server
+S=$ROOT
 export APT_CONFIG=$S/apt.conf
 mkdir -p "$T/apt-cache" "$T/aptus-cache"
 failures=0

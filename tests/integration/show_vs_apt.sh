@@ -6,20 +6,9 @@
 # version and release selection, virtual and unknown names.
 set -u
 APTUS=${APTUS:?set APTUS to the aptus binary}
-BUILD=${APTUS_BUILD_DIR:?set APTUS_BUILD_DIR}
-DATA=${APTUS_DATA_DIR:-/work/shared/data}
 if ! command -v apt >/dev/null; then echo "SKIP: apt not installed"; exit 0; fi
-TOOL=$DATA/../tools/make-sandbox
-[ -x "$TOOL" ] || { echo "SKIP: make-sandbox not found"; exit 0; }
-
-# The shared sandbox of this build tree, made once (same lock as the unit tests).
-ROOT=$BUILD/test-sandboxes/server
-mkdir -p "$BUILD/test-sandboxes"
-(
-    flock 9
-    [ -e "$ROOT/.complete" ] || { "$TOOL" "$ROOT" --status server >/dev/null && echo ok >"$ROOT/.complete"; }
-) 9>"$ROOT.lock"
-[ -e "$ROOT/.complete" ] || { echo "FAIL: could not make the sandbox"; exit 1; }
+. "$(dirname "$0")/lib/sandbox.sh"
+shared_sandbox server
 
 T=$(mktemp -d /tmp/aptus-show-vs-apt.XXXXXX)
 trap 'rm -rf "$T"' EXIT
