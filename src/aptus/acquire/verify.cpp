@@ -1,0 +1,1 @@
+#include "aptus/acquire/verify.hpp"
