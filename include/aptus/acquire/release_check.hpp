@@ -41,30 +41,31 @@ struct CheckResult {
 // allow-downgrade-to-insecure) over the Acquire:: configuration
 // (Check-Valid-Until, Min-ValidTime, Max-ValidTime, Check-Date,
 // Max-FutureTime, AllowInsecureRepositories,
-// AllowDowngradeToInsecureRepositories, AllowReleaseInfoChange[::Field]),
-// the per-origin Acquire::<key>::<Origin> forms included once the Release's
-// Origin is known. Times are seconds.
+// AllowDowngradeToInsecureRepositories, AllowReleaseInfoChange[::Field],
+// quiet::ReleaseInfoChange[::Field]). The per-label forms
+// (Acquire::Max-ValidTime::<Label>, ...) apply once the Release's Label is
+// known. Times are seconds.
 struct ReleaseCheckSettings {
     bool check_valid_until = true;
     int64_t min_valid_time = 0;  // 0: none. Valid-Until is at least Date + this.
     int64_t max_valid_time = 0;  // 0: none. Valid-Until is at most Date + this.
-    bool check_date = true;
-    int64_t max_future = 10;  // Acquire::Max-FutureTime's default
-    bool trusted = false;     // trusted=yes: an unsigned or badly signed Release is accepted
+    bool check_date = true;      // off also turns check_valid_until off, as in apt
+    int64_t max_future = 10;     // Acquire::Max-FutureTime's default
+    bool trusted = false;        // trusted=yes: an unsigned Release is accepted
     bool allow_insecure = false;
     bool allow_downgrade_to_insecure = false;
-    // Which Release fields may change without the user's consent.
-    bool allow_origin_change = false;
-    bool allow_label_change = false;
-    bool allow_suite_change = false;
-    bool allow_codename_change = false;
-    bool allow_version_change = true;
-    bool allow_defaultpin_change = false;  // NotAutomatic / ButAutomaticUpgrades
+    // Which Release fields may change without the user's consent, and
+    // whether an allowed change is still reported.
+    struct InfoChange {
+        bool allow = false;
+        bool quiet = false;
+    };
+    InfoChange origin, label, suite{true, false}, codename, version{true, false}, default_pin;
 };
 
-// `origin` is the Release's Origin where known (for the per-origin keys).
+// `label` is the Release's Label where known (for the per-label keys).
 ReleaseCheckSettings release_check_settings(const sources::SourceEntry& entry, const config::Config& config,
-                                            std::string_view origin = "");
+                                            std::string_view label = "");
 
 // Seconds since the epoch for a Release date ("Sat, 09 Nov 2024 09:54:16 UTC",
 // also "+0000"-style offsets and a missing weekday, as apt accepts);
@@ -79,13 +80,14 @@ CheckResult check_valid_until(const deb::ReleaseFile& release, const ReleaseChec
 
 // Date more than max_future seconds ahead of `now`: Error "Release file for
 // <name> is not valid yet (invalid for another ...). Updates for this
-// repository will not be applied." A missing or unreadable Date is an Error
-// only when check_date is on (apt refuses it too).
+// repository will not be applied." A missing or unreadable Date is a Warning
+// ("Invalid 'Date' entry in Release file <name>") and no date check, as apt.
 CheckResult check_date(const deb::ReleaseFile& release, const ReleaseCheckSettings& settings, std::string_view name,
                        int64_t now);
 
 // A fresh Release whose Date is older than the stored one's: a replay of an
-// old, validly signed file. Error.
+// old, validly signed file (apt silently keeps the stored one). Error, so
+// the caller keeps the stored lists.
 CheckResult check_not_older(const deb::ReleaseFile& fresh, const deb::ReleaseFile& stored, std::string_view name);
 
 // Origin, Label, Suite, Codename, Version and the default pin compared with
@@ -95,27 +97,38 @@ CheckResult check_not_older(const deb::ReleaseFile& fresh, const deb::ReleaseFil
 std::vector<CheckResult> check_release_info_change(const deb::ReleaseFile& fresh, const deb::ReleaseFile& stored,
                                                    const ReleaseCheckSettings& settings, std::string_view name);
 
-// Components and architectures the entry asks for that the Release does not
-// list: one Notice each, as apt prints them ("Skipping acquire of configured
-// file '<component>/binary-<arch>/Packages' as repository '<name>' doesn't
-// have the component '<component>' ..."). `targets` are the MetaKeys apt would
-// fetch (e.g. "main/binary-amd64/Packages"), each with its component and
-// architecture. A Release without Components/Architectures fields lists
-// everything (apt's rule), so nothing is reported for it.
+// The index files asked for against what the Release lists, as apt decides
+// before fetching: a target the Release lists (in any compression) is fine;
+// otherwise a Notice when the Release's Components lack its component
+// ("Skipping acquire of configured file '<meta key>' as repository '<name>'
+// doesn't have the component '<component>' (component misspelt in
+// sources.list?)") or its Architectures lack its architecture ("... doesn't
+// support architecture '<arch>'"), nothing for an optional target, and
+// else an Error ("Unable to find expected entry '<meta key>' in Release file
+// (Wrong sources.list entry or malformed file)"). One result per target
+// that is not fine.
 struct RequestedTarget {
-    std::string meta_key;
-    std::string component;
+    std::string meta_key;      // e.g. "main/binary-amd64/Packages"
+    std::string component;     // "" for a flat repository
     std::string architecture;  // "" for targets without one (Sources, Translation)
+    bool optional = false;     // Acquire::IndexTargets::...::Optional
 };
 std::vector<CheckResult> check_targets(const deb::ReleaseFile& release, const std::vector<RequestedTarget>& targets,
                                        std::string_view name);
 
 // An unsigned repository (no InRelease and no Release.gpg, or a signature
-// that did not verify where the settings allow it): Ok with trusted=yes,
-// a Warning with allow-insecure, else the Error "The repository '<name>' is
-// not signed." with apt's two explanation lines. `previously_signed`: the
-// stored lists came from a signed Release, which only
-// allow-downgrade-to-insecure lets go.
+// that did not verify): Ok with trusted=yes; with allow-insecure a Warning
+// ("The repository '<name>' is not signed." and apt's note that its data
+// cannot be authenticated); else the Error "The repository '<name>' is not
+// signed." with apt's two explanation lines. `previously_signed`: the stored
+// lists came from a signed Release; then only allow-downgrade-to-insecure
+// (or trusted=yes) lets it go ("The repository '<name>' is no longer signed.").
 CheckResult check_unsigned(const ReleaseCheckSettings& settings, std::string_view name, bool previously_signed);
+
+// The suite or codename the entry asked for against the Release's: apt's
+// Warning "Conflicting distribution: <name> (expected <suite> but got
+// <codename>)" when it is neither. Flat repositories ("./") are not checked.
+CheckResult check_distribution(const deb::ReleaseFile& release, std::string_view expected_suite,
+                               std::string_view name);
 
 }  // namespace aptus::acquire

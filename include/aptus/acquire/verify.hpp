@@ -18,6 +18,8 @@
 #include <string_view>
 #include <vector>
 
+#include "aptus/base/error.hpp"
+
 namespace aptus::config {
 class Config;
 }
@@ -47,9 +49,10 @@ struct TrustAnchors {
     // When not empty, only signatures by these keys count, whatever the
     // keyrings hold (apt's Signed-By with fingerprints).
     std::vector<KeyFingerprint> fingerprints;
-    // Where the anchors came from, for messages: "Signed-By" or the
-    // trusted.gpg.d directory.
-    std::string origin;
+    // apt's legacy keyring (Dir::Etc::Trusted) when it exists and no
+    // Signed-By names keyring files: tried only when the keyrings above hold
+    // no key for any signature, with a warning.
+    std::string legacy_keyring;
 };
 
 // The anchors of one source entry. With Signed-By: its keyring paths, its
@@ -57,7 +60,8 @@ struct TrustAnchors {
 // Dir::Etc::Trusted), or its inline key. Without: every *.gpg and *.asc in
 // Dir::Etc::TrustedParts (apt's file-name rules) and Dir::Etc::Trusted if it
 // exists. Throws aptus::Error naming the entry's file:line for a Signed-By
-// value that is none of these or a keyring path that does not exist.
+// value that is none of these. A keyring path that does not exist is kept:
+// verification warns about it and goes on without it, as apt does.
 TrustAnchors trust_anchors(const sources::SourceEntry& entry, const config::Config& config);
 
 enum class VerifierKind : uint8_t { Sqv, Gpgv };
@@ -104,6 +108,8 @@ struct Verified {
     // Primary-key fingerprints of the certificates whose good signatures
     // counted, upper-case hex, in the verifier's order.
     std::vector<std::string> signers;
+    // apt's warnings on the way (a keyring ignored, the legacy keyring used).
+    std::vector<std::string> warnings;
 };
 
 // Verify an InRelease file. `name` is the description used in messages.

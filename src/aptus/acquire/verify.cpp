@@ -1,1 +1,239 @@
+// Verification: the files handed to the verifier are written by us into a
+// private scratch directory, so what is checked is exactly what is returned.
 #include "aptus/acquire/verify.hpp"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "aptus/acquire/verify_detail.hpp"
+#include "aptus/base/error.hpp"
+#include "aptus/base/file.hpp"
+#include "aptus/base/strings.hpp"
+#include "aptus/base/subprocess.hpp"
+#include "aptus/config/config.hpp"
+#include "aptus/deb/release_file.hpp"
+
+namespace aptus::acquire {
+
+namespace {
+
+// A directory of our own (0700) for the verifier's inputs, removed with
+// everything in it however verification ends.
+class Scratch {
+public:
+    explicit Scratch(const std::string& parent) {
+        std::string base = parent;
+        if (base.empty()) {
+            const char* tmp = std::getenv("TMPDIR");
+            base = tmp && *tmp ? tmp : "/tmp";
+        }
+        std::string pattern = base + "/aptus-verify.XXXXXX";
+        if (!::mkdtemp(pattern.data())) throw system_error("Could not create a directory in", base, errno);
+        dir_ = pattern;
+    }
+    ~Scratch() {
+        std::error_code ec;
+        std::filesystem::remove_all(dir_, ec);
+    }
+    Scratch(const Scratch&) = delete;
+    Scratch& operator=(const Scratch&) = delete;
+
+    const std::string& dir() const { return dir_; }
+    std::string write(const std::string& name, std::string_view content) {
+        std::string path = dir_ + "/" + name;
+        int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd < 0) throw system_error("Could not create", path, errno);
+        size_t done = 0;
+        while (done < content.size()) {
+            ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+            if (n < 0) {
+                if (errno == EINTR) continue;
+                int e = errno;
+                ::close(fd);
+                throw system_error("Could not write", path, e);
+            }
+            done += size_t(n);
+        }
+        ::close(fd);
+        return path;
+    }
+
+private:
+    std::string dir_;
+};
+
+std::string absolute(const std::string& path) {
+    if (!path.empty() && path[0] == '/') return path;
+    std::error_code ec;
+    auto abs = std::filesystem::absolute(path, ec);
+    return ec ? path : abs.string();
+}
+
+// The keyring files to give the verifier: each checked as apt checks them
+// (readable, a format the verifiers read), armoured ones dearmoured for
+// gpgv, which reads binary keyrings only.
+std::vector<std::string> prepare_keyrings(const std::vector<std::string>& keyrings,
+                                          const std::vector<std::string>& inline_keys, const Verifier& verifier,
+                                          Scratch& scratch, std::vector<std::string>& warnings) {
+    std::vector<std::string> out;
+    unsigned n = 0;
+    auto add_armored = [&](std::string_view text, const std::string& origin) {
+        if (verifier.kind == VerifierKind::Sqv) {
+            out.push_back(scratch.write("key" + std::to_string(n++) + ".asc", text));
+        } else {
+            out.push_back(scratch.write("key" + std::to_string(n++) + ".gpg",
+                                        detail::dearmor(text, "PGP PUBLIC KEY BLOCK", origin)));
+        }
+    };
+    for (const std::string& path : keyrings) {
+        std::string content;
+        try {
+            content = read_file(path);
+        } catch (const Error&) {
+            warnings.push_back("The key(s) in the keyring " + path +
+                               " are ignored as the file is not readable by user executing " +
+                               (verifier.kind == VerifierKind::Sqv ? "sqv" : "gpgv") + ".");
+            continue;
+        }
+        switch (detail::keyring_format(path, content)) {
+        case detail::KeyringFormat::Binary:
+            out.push_back(absolute(path));
+            break;
+        case detail::KeyringFormat::Armored:
+            try {
+                add_armored(content, path);
+            } catch (const Error&) {
+                warnings.push_back("The key(s) in the keyring " + path +
+                                   " are ignored as the file has an unsupported filetype.");
+            }
+            break;
+        case detail::KeyringFormat::Unsupported:
+            warnings.push_back("The key(s) in the keyring " + path +
+                               " are ignored as the file has an unsupported filetype.");
+            break;
+        }
+    }
+    for (const std::string& key : inline_keys) add_armored(key, "the Signed-By key block");
+    return out;
+}
+
+detail::Outcome run_verifier(const Verifier& verifier, const std::vector<std::string>& keyrings,
+                             const std::string& signature, const std::string& data,
+                             const std::vector<KeyFingerprint>& fingerprints, Scratch& scratch) {
+    SubprocessOptions options;
+    // Verifier wording is read back; keep it the untranslated one.
+    options.environment = {{"LC_ALL", "C"}, {"LANGUAGE", ""}};
+    std::vector<std::string> argv{verifier.path};
+    if (verifier.kind == VerifierKind::Gpgv) {
+        // An empty home of our own: gpgv must never fall back to a default
+        // keyring (trustedkeys.kbx) of the user running us.
+        std::string home = scratch.dir() + "/gnupg";
+        if (!std::filesystem::exists(home)) std::filesystem::create_directory(home);
+        std::filesystem::permissions(home, std::filesystem::perms::owner_all);
+        argv.insert(argv.end(), {"--homedir", home, "--status-fd", "1"});
+        for (const auto& k : keyrings) argv.insert(argv.end(), {"--keyring", k});
+        argv.insert(argv.end(), {signature, data});
+        SubprocessResult r = run_subprocess(argv, options);
+        return detail::read_gpgv_status(r.out, r.signal ? -1 : r.exit_status, fingerprints);
+    }
+    for (const auto& k : keyrings) argv.insert(argv.end(), {"--keyring", k});
+    argv.insert(argv.end(), {signature, data});
+    SubprocessResult r = run_subprocess(argv, options);
+    return detail::read_sqv_answer(r.out, r.err, r.signal ? -1 : r.exit_status, fingerprints);
+}
+
+Verified verify_files(const std::string& signature, const std::string& data, std::string text,
+                      const TrustAnchors& anchors, std::string_view name, const Verifier& verifier, Scratch& scratch) {
+    Verified result;
+    std::vector<std::string> keyrings =
+        prepare_keyrings(anchors.keyrings, anchors.inline_keys, verifier, scratch, result.warnings);
+    detail::Outcome outcome;
+    if (keyrings.empty()) {
+        outcome.failure = VerifyFailure::NoPublicKey;
+        outcome.detail = "The signatures couldn't be verified because no keyring is specified";
+    } else {
+        outcome = run_verifier(verifier, keyrings, signature, data, anchors.fingerprints, scratch);
+    }
+    // apt's legacy fallback: a key nobody moved out of trusted.gpg still
+    // works, with a warning, but only when no configured key knew the
+    // signature at all.
+    if (!outcome.ok && outcome.failure == VerifyFailure::NoPublicKey && !anchors.legacy_keyring.empty()) {
+        std::vector<std::string> legacy_warnings;
+        auto legacy = prepare_keyrings({anchors.legacy_keyring}, {}, verifier, scratch, legacy_warnings);
+        if (!legacy.empty()) {
+            detail::Outcome second = run_verifier(verifier, legacy, signature, data, anchors.fingerprints, scratch);
+            if (second.ok) {
+                outcome = std::move(second);
+                result.warnings.push_back("Key is stored in legacy trusted.gpg keyring (" + anchors.legacy_keyring +
+                                          "). Use Signed-By instead. See the USER CONFIGURATION section in "
+                                          "apt-secure(8) for details.");
+            }
+        }
+    }
+    if (!outcome.ok)
+        throw VerifyError(outcome.failure,
+                          "OpenPGP signature verification failed: " + std::string(name) + ": " + outcome.detail);
+    result.text = std::move(text);
+    result.signers = std::move(outcome.signers);
+    return result;
+}
+
+[[noreturn]] void unsigned_repository(std::string_view name) {
+    throw VerifyError(VerifyFailure::Unsigned, "The repository '" + std::string(name) + "' is not signed.");
+}
+
+}  // namespace
+
+Verifier find_verifier(const config::Config& config) {
+    std::string sqv = config.find_file("Dir::Bin::sqv", "/usr/bin/sqv");
+    if (!sqv.empty() && ::access(sqv.c_str(), X_OK) == 0) return {VerifierKind::Sqv, sqv};
+    std::string gpgv = config.find_file("Dir::Bin::gpgv", "/usr/bin/gpgv");
+    if (!gpgv.empty() && ::access(gpgv.c_str(), X_OK) == 0) return {VerifierKind::Gpgv, gpgv};
+    throw Error("No OpenPGP verifier found: neither sqv (" + sqv + ") nor gpgv (" + gpgv +
+                ") can be run; install the sqv package");
+}
+
+Verified verify_clearsigned(std::string_view inrelease, const TrustAnchors& anchors, std::string_view name,
+                            const Verifier& verifier, const std::string& scratch_dir) {
+    if (inrelease.find("-----BEGIN PGP SIGNED MESSAGE-----") == std::string_view::npos) unsigned_repository(name);
+    std::string text;
+    try {
+        text = deb::clearsigned_text(inrelease, name);
+    } catch (const Error& e) {
+        throw VerifyError(VerifyFailure::Malformed,
+                          "OpenPGP signature verification failed: " + std::string(name) +
+                              ": Clearsigned file isn't valid, got 'NOSPLIT' (does the network require "
+                              "authentication?): " +
+                              e.what());
+    }
+    std::string_view signature = detail::clearsigned_signature(inrelease);
+    Scratch scratch(scratch_dir);
+    // The signed data is the text without the line break that ends its last
+    // line: RFC 4880 7.1 gives that break to the armor. The verifier turns the
+    // remaining breaks into CRLF itself for a text signature.
+    std::string data_path = scratch.write("data", std::string_view(text).substr(0, text.size() - 1));
+    std::string sig_path = scratch.write("signature.asc", signature);
+    return verify_files(sig_path, data_path, std::move(text), anchors, name, verifier, scratch);
+}
+
+Verified verify_detached(std::string_view release, std::string_view signature, const TrustAnchors& anchors,
+                         std::string_view name, const Verifier& verifier, const std::string& scratch_dir) {
+    if (trim(signature).empty()) unsigned_repository(name);
+    std::string problem = detail::check_detached_signature(signature);
+    if (!problem.empty())
+        throw VerifyError(VerifyFailure::Malformed,
+                          "OpenPGP signature verification failed: " + std::string(name) + ": " + problem);
+    Scratch scratch(scratch_dir);
+    std::string data_path = scratch.write("data", release);
+    std::string sig_path = scratch.write("signature", signature);
+    return verify_files(sig_path, data_path, std::string(release), anchors, name, verifier, scratch);
+}
+
+}  // namespace aptus::acquire
