@@ -1,0 +1,98 @@
+// Transfers: a list of requests in, a result per request out. Many transfers
+// run at once over libcurl's multi interface (a limit per host, connections
+// kept alive), file: and copy: URIs are read directly. Every byte is counted
+// and hashed as it arrives, and may be decompressed on the way to disk, so a
+// file is checked when its last byte lands. Nothing is trusted before that:
+// a transfer that sends more than its maximum is cut off, and a file reaches
+// its destination only after its size and hash matched.
+#pragma once
+
+#include <cstdint>
+#include <ctime>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "aptus/base/compression.hpp"
+#include "aptus/config/config.hpp"
+
+namespace aptus::acquire {
+
+enum class HashAlgo : uint8_t { None, Md5, Sha1, Sha256, Sha512 };
+
+// The names Release files and by-hash paths use: "MD5Sum", "SHA1", "SHA256", "SHA512".
+std::string_view hash_algo_name(HashAlgo algo);
+
+struct FetchRequest {
+    std::string uri;          // http:, https:, file: or copy:
+    std::string destination;  // where the checked file ends up (its directory must exist)
+    std::optional<uint64_t> expected_size;  // of the bytes transferred
+    HashAlgo hash = HashAlgo::None;         // of the bytes transferred
+    std::string hash_hex;                   // lower-case hex
+    // Never accept more bytes than this (0: no limit). With expected_size
+    // set, the transfer is cut off at expected_size whatever this says.
+    uint64_t max_size = 0;
+    // Write the decompressed stream to `destination` (the hash and sizes
+    // stay those of the transferred bytes).
+    Compression decompress = Compression::None;
+    // Ask for the file only if changed after this time: a 304 (or an
+    // unchanged file: URI) leaves `destination` untouched.
+    std::optional<std::time_t> if_modified_since;
+};
+
+enum class FetchStatus : uint8_t { Ok, NotModified, Failed };
+
+struct FetchResult {
+    FetchStatus status = FetchStatus::Failed;
+    // apt's kind of reason on failure: "404  Not Found", "Hash Sum mismatch",
+    // "File has unexpected size (10 != 12). Mirror sync in progress?", ...
+    std::string error;
+    bool not_found = false;  // the server said the file does not exist (404/410, missing file:)
+    uint64_t bytes = 0;      // transferred (before decompression)
+    double seconds = 0;
+    std::optional<std::time_t> last_modified;  // as the server reported it
+    std::string peer;                          // "[IP: 127.0.0.1 8080]" for HTTP, else ""
+    unsigned attempts = 0;
+};
+
+struct FetchOptions {
+    unsigned max_per_host = 4;   // transfers at once to one host
+    unsigned max_total = 16;     // transfers at once overall
+    unsigned retries = 3;        // further attempts after a transient failure
+    unsigned retry_delay_max_ms = 30000;  // back-off doubles from 1 s up to this
+    bool retry_delay = true;
+    long timeout_s = 30;         // connect timeout, and the longest time without a byte
+    unsigned max_redirects = 10;
+    std::optional<std::string> http_proxy, https_proxy;  // "" forces direct; unset: the environment
+    std::string user_agent = "aptus";
+    std::string ca_info;       // a CA bundle instead of the system's store
+    bool verify_peer = true;
+};
+
+// From Acquire::Queue-Mode (host: per host; access: one at a time),
+// Aptus::Acquire::Max-Per-Host, Acquire::Retries (and ::Delay,
+// ::Delay::Maximum), Acquire::http::Timeout, Acquire::http(s)::Proxy
+// ("DIRECT" for none), Acquire::http::User-Agent.
+FetchOptions fetch_options(const config::Config& config);
+
+// What the callback is told while transfers run.
+struct FetchEvent {
+    enum Kind : uint8_t { Started, Progress, Finished } kind;
+    size_t index = 0;                 // into the request list (Progress: unused)
+    const FetchResult* result = nullptr;  // Finished only
+    // Progress: over all requests.
+    uint64_t bytes_done = 0;
+    uint64_t bytes_expected = 0;  // the sum of what is known (expected sizes, Content-Length)
+    size_t finished = 0, total = 0;
+};
+using FetchCallback = std::function<void(const FetchEvent&)>;
+
+// Runs every request to completion; never throws for a failed transfer (that
+// is a result), only for a programming or system error such as an
+// unwritable destination directory. Progress events come at most ~10 times
+// a second.
+std::vector<FetchResult> fetch(const std::vector<FetchRequest>& requests, const FetchOptions& options,
+                               const FetchCallback& callback = {});
+
+}  // namespace aptus::acquire

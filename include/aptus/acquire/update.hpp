@@ -1,0 +1,53 @@
+// `update`: for every configured repository, fetch its InRelease (or Release
+// and Release.gpg), verify it, check it, fetch the indices it lists for the
+// index targets, and replace the repository's lists only once all of them
+// checked out. The outcome is a value; the front end prints it as apt does.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "aptus/acquire/fetcher.hpp"
+#include "aptus/base/diagnostics.hpp"
+#include "aptus/config/config.hpp"
+
+namespace aptus::acquire {
+
+// One of apt's item lines: "Hit:1 ...", "Get:2 ... [12.3 kB]", "Ign:3 ...",
+// "Err:4 ..." with its indented detail lines.
+struct UpdateLine {
+    enum Kind : uint8_t { Hit, Get, Ign, Err } kind;
+    unsigned number = 0;
+    std::string description;  // "http://host/debian bookworm InRelease"
+    uint64_t size = 0;        // Get: bytes transferred
+    std::vector<std::string> details;
+};
+
+struct UpdateMessage {
+    enum Level : uint8_t { Notice, Warning, Error } level;
+    std::string text;  // may span lines; printed as "E: ..." / "W: ..." / "N: ..."
+};
+
+struct UpdateObserver {
+    std::function<void(const UpdateLine&)> line;
+    std::function<void(const FetchEvent&)> progress;
+};
+
+struct UpdateResult {
+    uint64_t fetched_bytes = 0;
+    double seconds = 0;
+    // In apt's order, printed after the item lines.
+    std::vector<UpdateMessage> messages;
+    bool failed = false;  // an error: the command exits 100
+    unsigned repositories = 0, repositories_failed = 0;
+};
+
+// Runs the whole update under the lists dir's lock. Throws aptus::Error only
+// for what stops everything (the lock is held, the sources cannot be read,
+// the lists dir cannot be written); a repository that fails is reported in
+// the result and keeps its previous lists.
+UpdateResult update_lists(const config::Config& config, Diagnostics& diags, const UpdateObserver& observer);
+
+}  // namespace aptus::acquire

@@ -1,0 +1,478 @@
+// The transfer loop: a queue of jobs, started while the per-host and total
+// limits allow, driven by one curl multi handle; a failed attempt that may
+// succeed later (no connection, a timeout, a 5xx) goes back into the queue
+// with a delay that doubles each time.
+#include "aptus/acquire/fetcher.hpp"
+
+#include <curl/curl.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <memory>
+
+#include "transfer_sink.hpp"
+#include "aptus/base/error.hpp"
+#include "aptus/base/strings.hpp"
+
+namespace aptus::acquire {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct CurlGlobal {
+    CurlGlobal() { curl_global_init(CURL_GLOBAL_DEFAULT); }
+};
+
+// The scheme and the host[:port] of a URI, which is what a connection is.
+std::pair<std::string, std::string> scheme_host(std::string_view uri) {
+    size_t colon = uri.find(':');
+    if (colon == std::string_view::npos) return {"", ""};
+    std::string scheme(uri.substr(0, colon));
+    std::string_view rest = uri.substr(colon + 1);
+    if (!rest.starts_with("//")) return {scheme, ""};
+    rest.remove_prefix(2);
+    size_t end = rest.find_first_of("/?#");
+    std::string_view authority = rest.substr(0, end);
+    if (size_t at = authority.rfind('@'); at != std::string_view::npos) authority.remove_prefix(at + 1);
+    return {scheme, std::string(authority)};
+}
+
+// "file:/a/b", "file:///a/b", "copy:/a/b" -> "/a/b".
+std::string local_path(std::string_view uri) {
+    std::string_view rest = uri.substr(uri.find(':') + 1);
+    if (rest.starts_with("//")) {
+        rest.remove_prefix(2);
+        rest = rest.substr(std::min(rest.find('/'), rest.size()));
+    }
+    // Percent-escapes are how URIs carry odd bytes; undo them for the file system.
+    std::string out;
+    for (size_t i = 0; i < rest.size(); ++i) {
+        if (rest[i] == '%' && i + 2 < rest.size() + 0 && isxdigit(static_cast<unsigned char>(rest[i + 1])) &&
+            isxdigit(static_cast<unsigned char>(rest[i + 2]))) {
+            out += char(std::stoi(std::string(rest.substr(i + 1, 2)), nullptr, 16));
+            i += 2;
+        } else {
+            out += rest[i];
+        }
+    }
+    return out;
+}
+
+struct Job {
+    size_t index = 0;
+    const FetchRequest* request = nullptr;
+    std::string scheme, host;
+    std::unique_ptr<TransferSink> sink;
+    CURL* easy = nullptr;
+    unsigned attempts = 0;
+    Clock::time_point not_before{};
+    Clock::time_point started{};
+    char errbuf[CURL_ERROR_SIZE] = {};
+    // Filled by the header callback for the response being received now.
+    long status = 0;
+    std::string reason;
+    bool sink_failed = false;   // the sink refused a chunk: do not retry
+    bool too_long = false;      // Content-Length beyond the limit
+    uint64_t discarded = 0;     // body bytes of a non-2xx answer
+    FetchResult result;
+};
+
+size_t on_header(char* data, size_t size, size_t n, void* user) {
+    Job& job = *static_cast<Job*>(user);
+    std::string_view line(data, size * n);
+    while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.remove_suffix(1);
+    if (line.starts_with("HTTP/")) {
+        // A new response (after a redirect or a 100): forget the last one.
+        job.status = 0;
+        job.reason.clear();
+        size_t sp = line.find(' ');
+        if (sp != std::string_view::npos) {
+            std::string_view rest = line.substr(sp + 1);
+            job.status = std::strtol(std::string(rest.substr(0, 3)).c_str(), nullptr, 10);
+            if (rest.size() > 4) job.reason = std::string(rest.substr(4));
+        }
+        return size * n;
+    }
+    if (job.status >= 200 && job.status < 300 && line.size() > 15 &&
+        strncasecmp(line.data(), "Content-Length:", 15) == 0) {
+        uint64_t length = std::strtoull(std::string(line.substr(15)).c_str(), nullptr, 10);
+        if (!job.sink->accepts_length(length)) {
+            job.too_long = true;
+            return 0;  // aborts the transfer before the body
+        }
+    }
+    return size * n;
+}
+
+size_t on_body(char* data, size_t size, size_t n, void* user) {
+    Job& job = *static_cast<Job*>(user);
+    size_t len = size * n;
+    if (job.status != 0 && (job.status < 200 || job.status >= 300)) {
+        // An error page: read and drop, but not forever.
+        job.discarded += len;
+        return job.discarded > (1u << 20) ? 0 : len;
+    }
+    if (!job.sink->write({data, len})) {
+        job.sink_failed = true;
+        return 0;
+    }
+    return len;
+}
+
+bool transient_http(long status) { return status >= 500 || status == 408 || status == 429; }
+
+bool transient_curl(CURLcode rc) {
+    switch (rc) {
+        case CURLE_COULDNT_RESOLVE_HOST:
+        case CURLE_COULDNT_RESOLVE_PROXY:
+        case CURLE_COULDNT_CONNECT:
+        case CURLE_OPERATION_TIMEDOUT:
+        case CURLE_PARTIAL_FILE:
+        case CURLE_RECV_ERROR:
+        case CURLE_SEND_ERROR:
+        case CURLE_GOT_NOTHING:
+        case CURLE_HTTP2:
+        case CURLE_HTTP2_STREAM:
+        case CURLE_SSL_CONNECT_ERROR:
+            return true;
+        default:
+            return false;
+    }
+}
+
+class Loop {
+public:
+    Loop(const std::vector<FetchRequest>& requests, const FetchOptions& options, const FetchCallback& callback)
+        : options_(options), callback_(callback), results_(requests.size()) {
+        static CurlGlobal global;
+        multi_ = curl_multi_init();
+        if (!multi_) throw Error("cannot initialise libcurl");
+        curl_multi_setopt(multi_, CURLMOPT_MAX_HOST_CONNECTIONS, long(options.max_per_host));
+        curl_multi_setopt(multi_, CURLMOPT_MAX_TOTAL_CONNECTIONS, long(options.max_total));
+        jobs_.reserve(requests.size());
+        for (size_t i = 0; i < requests.size(); ++i) {
+            auto job = std::make_unique<Job>();
+            job->index = i;
+            job->request = &requests[i];
+            std::tie(job->scheme, job->host) = scheme_host(requests[i].uri);
+            job->sink = std::make_unique<TransferSink>(requests[i]);
+            if (requests[i].expected_size) expected_ += *requests[i].expected_size;
+            pending_.push_back(job.get());
+            jobs_.push_back(std::move(job));
+        }
+    }
+    ~Loop() {
+        for (auto& job : jobs_) release(*job);
+        curl_multi_cleanup(multi_);
+    }
+
+    std::vector<FetchResult> run() {
+        while (!pending_.empty() || active_ > 0) {
+            start_ready();
+            int running = 0;
+            curl_multi_perform(multi_, &running);
+            collect();
+            report_progress(false);
+            if (active_ > 0 || !pending_.empty()) curl_multi_poll(multi_, nullptr, 0, poll_ms(), nullptr);
+        }
+        report_progress(true);
+        return std::move(results_);
+    }
+
+private:
+    const FetchOptions& options_;
+    const FetchCallback& callback_;
+    std::vector<FetchResult> results_;
+    std::vector<std::unique_ptr<Job>> jobs_;
+    std::deque<Job*> pending_;
+    std::map<std::string, unsigned> per_host_;
+    unsigned active_ = 0;
+    size_t finished_ = 0;
+    uint64_t done_bytes_ = 0, expected_ = 0;
+    Clock::time_point last_progress_{};
+    CURLM* multi_ = nullptr;
+
+    int poll_ms() const {
+        // Wake for progress reports and for the next retry that comes due.
+        auto wait = std::chrono::milliseconds(100);
+        auto now = Clock::now();
+        for (const Job* job : pending_)
+            if (job->not_before > now)
+                wait = std::min(wait, std::chrono::duration_cast<std::chrono::milliseconds>(job->not_before - now));
+        return int(std::max<long>(1, wait.count()));
+    }
+
+    void start_ready() {
+        auto now = Clock::now();
+        for (auto it = pending_.begin(); it != pending_.end();) {
+            Job& job = **it;
+            if (active_ >= options_.max_total) break;
+            if (job.not_before > now || per_host_[job.host] >= options_.max_per_host) {
+                ++it;
+                continue;
+            }
+            it = pending_.erase(it);
+            if (job.attempts == 0 && callback_) callback_({FetchEvent::Started, job.index});
+            ++job.attempts;
+            job.started = now;
+            if (job.scheme == "file" || job.scheme == "copy") {
+                run_local(job);
+                continue;
+            }
+            start_curl(job);
+        }
+    }
+
+    void start_curl(Job& job) {
+        const FetchRequest& req = *job.request;
+        job.sink->start();
+        job.status = 0;
+        job.reason.clear();
+        job.sink_failed = job.too_long = false;
+        job.discarded = 0;
+        job.errbuf[0] = 0;
+        CURL* e = curl_easy_init();
+        if (!e) throw Error("cannot initialise a libcurl transfer");
+        job.easy = e;
+        curl_easy_setopt(e, CURLOPT_URL, req.uri.c_str());
+        curl_easy_setopt(e, CURLOPT_PRIVATE, &job);
+        curl_easy_setopt(e, CURLOPT_ERRORBUFFER, job.errbuf);
+        curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, on_header);
+        curl_easy_setopt(e, CURLOPT_HEADERDATA, &job);
+        curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_body);
+        curl_easy_setopt(e, CURLOPT_WRITEDATA, &job);
+        curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 1L);
+        curl_easy_setopt(e, CURLOPT_MAXREDIRS, long(options_.max_redirects));
+        // A mirror must not redirect us into the local file system.
+        curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
+        curl_easy_setopt(e, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+        curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT, options_.timeout_s);
+        // Timeout means "no progress for this long", as apt's, not a total limit.
+        curl_easy_setopt(e, CURLOPT_LOW_SPEED_LIMIT, 1L);
+        curl_easy_setopt(e, CURLOPT_LOW_SPEED_TIME, options_.timeout_s);
+        curl_easy_setopt(e, CURLOPT_USERAGENT, options_.user_agent.c_str());
+        curl_easy_setopt(e, CURLOPT_FILETIME, 1L);
+        curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+        curl_easy_setopt(e, CURLOPT_TCP_KEEPALIVE, 1L);
+        // Lists are served compressed already; a transfer-encoding on top only costs.
+        curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, nullptr);
+        if (!options_.ca_info.empty()) curl_easy_setopt(e, CURLOPT_CAINFO, options_.ca_info.c_str());
+        if (!options_.verify_peer) curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 0L);
+        const auto& proxy = job.scheme == "https" ? options_.https_proxy : options_.http_proxy;
+        if (proxy) curl_easy_setopt(e, CURLOPT_PROXY, proxy->c_str());
+        if (req.if_modified_since) {
+            curl_easy_setopt(e, CURLOPT_TIMECONDITION, long(CURL_TIMECOND_IFMODSINCE));
+            curl_easy_setopt(e, CURLOPT_TIMEVALUE_LARGE, curl_off_t(*req.if_modified_since));
+        }
+        curl_multi_add_handle(multi_, e);
+        ++active_;
+        ++per_host_[job.host];
+    }
+
+    void release(Job& job) {
+        if (!job.easy) return;
+        curl_multi_remove_handle(multi_, job.easy);
+        curl_easy_cleanup(job.easy);
+        job.easy = nullptr;
+    }
+
+    void collect() {
+        int left = 0;
+        while (CURLMsg* msg = curl_multi_info_read(multi_, &left)) {
+            if (msg->msg != CURLMSG_DONE) continue;
+            Job* job = nullptr;
+            curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, reinterpret_cast<char**>(&job));
+            finish_curl(*job, msg->data.result);
+        }
+    }
+
+    void finish_curl(Job& job, CURLcode rc) {
+        FetchResult& r = job.result;
+        CURL* e = job.easy;
+        long status = 0;
+        curl_easy_getinfo(e, CURLINFO_RESPONSE_CODE, &status);
+        char* ip = nullptr;
+        long port = 0;
+        curl_easy_getinfo(e, CURLINFO_PRIMARY_IP, &ip);
+        curl_easy_getinfo(e, CURLINFO_PRIMARY_PORT, &port);
+        r.peer = ip && *ip ? "[IP: " + std::string(ip) + " " + std::to_string(port) + "]" : "";
+        curl_off_t filetime = -1;
+        curl_easy_getinfo(e, CURLINFO_FILETIME_T, &filetime);
+        if (filetime >= 0) r.last_modified = std::time_t(filetime);
+        long unmet = 0;
+        curl_easy_getinfo(e, CURLINFO_CONDITION_UNMET, &unmet);
+        release(job);
+        --active_;
+        --per_host_[job.host];
+
+        bool retry = false;
+        r.error.clear();
+        r.not_found = false;
+        if (job.too_long) {
+            r.error = "File has unexpected size (announced more than " + std::to_string(job.sink->limit()) +
+                      " bytes). Mirror sync in progress?";
+        } else if (job.sink_failed) {
+            r.error = job.sink->error();
+        } else if (rc != CURLE_OK) {
+            r.error = job.errbuf[0] ? job.errbuf : curl_easy_strerror(rc);
+            retry = transient_curl(rc);
+        } else if (status == 304 || unmet) {
+            r.status = FetchStatus::NotModified;
+        } else if (status >= 200 && status < 300) {
+            r.status = job.sink->commit() ? FetchStatus::Ok : FetchStatus::Failed;
+            if (r.status == FetchStatus::Failed) r.error = job.sink->error();
+        } else {
+            r.error = std::to_string(status) + "  " + (job.reason.empty() ? "Error" : job.reason);
+            r.not_found = status == 404 || status == 410;
+            retry = transient_http(status);
+        }
+        if (!r.error.empty()) r.status = FetchStatus::Failed;
+        r.bytes = job.sink->bytes();
+        if (r.status != FetchStatus::Ok) job.sink->discard();
+        if (retry && job.attempts <= options_.retries) {
+            unsigned delay = 0;
+            if (options_.retry_delay) {
+                delay = 1000u << std::min(job.attempts - 1, 15u);
+                delay = std::min(delay, options_.retry_delay_max_ms);
+            }
+            job.not_before = Clock::now() + std::chrono::milliseconds(delay);
+            pending_.push_back(&job);
+            return;
+        }
+        done(job);
+    }
+
+    // file: and copy: are read here, through the same sink as a download.
+    void run_local(Job& job) {
+        FetchResult& r = job.result;
+        const FetchRequest& req = *job.request;
+        std::string path = local_path(req.uri);
+        struct stat st{};
+        int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0 || ::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+            int err = errno;
+            if (fd >= 0) ::close(fd);
+            r.status = FetchStatus::Failed;
+            r.not_found = fd < 0 && err == ENOENT;
+            r.error = r.not_found ? "File not found - " + path + " (" + std::strerror(err) + ")"
+                                  : system_error("cannot read", path, fd < 0 ? err : EISDIR).what();
+            done(job);
+            return;
+        }
+        r.last_modified = st.st_mtime;
+        if (req.if_modified_since && st.st_mtime <= *req.if_modified_since) {
+            ::close(fd);
+            r.status = FetchStatus::NotModified;
+            done(job);
+            return;
+        }
+        job.sink->start();
+        std::string buf(1 << 18, '\0');
+        bool ok = true;
+        for (;;) {
+            ssize_t n = ::read(fd, buf.data(), buf.size());
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0) {
+                r.error = system_error("cannot read", path, errno).what();
+                ok = false;
+                break;
+            }
+            if (n == 0) break;
+            if (!job.sink->write({buf.data(), size_t(n)})) {
+                r.error = job.sink->error();
+                ok = false;
+                break;
+            }
+        }
+        ::close(fd);
+        r.bytes = job.sink->bytes();
+        if (ok && !job.sink->commit()) {
+            r.error = job.sink->error();
+            ok = false;
+        }
+        if (!ok) job.sink->discard();
+        r.status = ok ? FetchStatus::Ok : FetchStatus::Failed;
+        done(job);
+    }
+
+    void done(Job& job) {
+        job.result.attempts = job.attempts;
+        job.result.seconds = std::chrono::duration<double>(Clock::now() - job.started).count();
+        results_[job.index] = std::move(job.result);
+        ++finished_;
+        done_bytes_ += results_[job.index].bytes;
+        // A file with no announced size counts once it is known.
+        if (!job.request->expected_size) expected_ += results_[job.index].bytes;
+        if (callback_) {
+            FetchEvent ev{FetchEvent::Finished, job.index};
+            ev.result = &results_[job.index];
+            ev.finished = finished_;
+            ev.total = results_.size();
+            ev.bytes_done = done_bytes_;
+            ev.bytes_expected = expected_;
+            callback_(ev);
+        }
+    }
+
+    void report_progress(bool force) {
+        if (!callback_) return;
+        auto now = Clock::now();
+        if (!force && now - last_progress_ < std::chrono::milliseconds(100)) return;
+        last_progress_ = now;
+        FetchEvent ev{FetchEvent::Progress};
+        ev.bytes_done = done_bytes_;
+        for (const auto& job : jobs_)
+            if (job->easy) ev.bytes_done += job->sink->bytes();
+        ev.bytes_expected = expected_;
+        ev.finished = finished_;
+        ev.total = results_.size();
+        callback_(ev);
+    }
+};
+
+}  // namespace
+
+std::vector<FetchResult> fetch(const std::vector<FetchRequest>& requests, const FetchOptions& options,
+                               const FetchCallback& callback) {
+    if (requests.empty()) return {};
+    Loop loop(requests, options, callback);
+    return loop.run();
+}
+
+FetchOptions fetch_options(const config::Config& config) {
+    FetchOptions o;
+    long per_host = config.find_int("Aptus::Acquire::Max-Per-Host", 4);
+    o.max_per_host = unsigned(std::max(1L, per_host));
+    o.max_total = unsigned(std::max(1L, config.find_int("Aptus::Acquire::Max-Total", o.max_total)));
+    if (to_lower(config.find("Acquire::Queue-Mode", "host")) == "access") {
+        // apt's "access" mode: one queue per method, so one transfer at a time.
+        o.max_per_host = 1;
+        o.max_total = 1;
+    }
+    o.retries = unsigned(std::max(0L, config.find_int("Acquire::Retries", 3)));
+    o.retry_delay = config.find_bool("Acquire::Retries::Delay", true);
+    o.retry_delay_max_ms = unsigned(std::max(0L, config.find_int("Acquire::Retries::Delay::Maximum", 30))) * 1000u;
+    o.timeout_s = std::max(1L, config.find_int("Acquire::http::Timeout", 30));
+    auto proxy = [&](std::string_view scheme) -> std::optional<std::string> {
+        std::string key = "Acquire::" + std::string(scheme) + "::Proxy";
+        if (!config.exists(key)) return std::nullopt;
+        std::string value = config.find(key);
+        if (value == "DIRECT" || value.empty()) return std::string();
+        return value;
+    };
+    o.http_proxy = proxy("http");
+    o.https_proxy = proxy("https");
+    o.user_agent = config.find("Acquire::http::User-Agent", "aptus/" "0.1");
+    o.ca_info = config.find("Acquire::https::CAInfo");
+    o.verify_peer = config.find_bool("Acquire::https::Verify-Peer", true);
+    return o;
+}
+
+}  // namespace aptus::acquire

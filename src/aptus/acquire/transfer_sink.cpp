@@ -1,0 +1,155 @@
+#include "transfer_sink.hpp"
+
+#include <fcntl.h>
+#include <openssl/evp.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <limits>
+
+#include "aptus/base/error.hpp"
+
+namespace aptus::acquire {
+
+std::string_view hash_algo_name(HashAlgo algo) {
+    switch (algo) {
+        case HashAlgo::Md5: return "MD5Sum";
+        case HashAlgo::Sha1: return "SHA1";
+        case HashAlgo::Sha256: return "SHA256";
+        case HashAlgo::Sha512: return "SHA512";
+        case HashAlgo::None: break;
+    }
+    return "";
+}
+
+struct Hasher::Impl {
+    EVP_MD_CTX* ctx = nullptr;
+};
+
+Hasher::Hasher(HashAlgo algo) : impl_(std::make_unique<Impl>()) {
+    const EVP_MD* md = nullptr;
+    switch (algo) {
+        case HashAlgo::Md5: md = EVP_md5(); break;
+        case HashAlgo::Sha1: md = EVP_sha1(); break;
+        case HashAlgo::Sha256: md = EVP_sha256(); break;
+        case HashAlgo::Sha512: md = EVP_sha512(); break;
+        case HashAlgo::None: throw Error("no hash algorithm");
+    }
+    impl_->ctx = EVP_MD_CTX_new();
+    if (!impl_->ctx || EVP_DigestInit_ex(impl_->ctx, md, nullptr) != 1) throw Error("cannot initialise a hash");
+}
+
+Hasher::~Hasher() { EVP_MD_CTX_free(impl_->ctx); }
+
+void Hasher::update(std::string_view data) { EVP_DigestUpdate(impl_->ctx, data.data(), data.size()); }
+
+std::string Hasher::hex() {
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned len = 0;
+    EVP_DigestFinal_ex(impl_->ctx, md, &len);
+    static const char digits[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(len * 2);
+    for (unsigned i = 0; i < len; ++i) {
+        out += digits[md[i] >> 4];
+        out += digits[md[i] & 15];
+    }
+    return out;
+}
+
+namespace {
+constexpr size_t kWriteBuffer = 1 << 18;
+}
+
+TransferSink::TransferSink(const FetchRequest& request)
+    : request_(request), part_path_(request.destination + ".part") {
+    limit_ = std::numeric_limits<uint64_t>::max();
+    if (request.max_size) limit_ = request.max_size;
+    // The announced size is the most a hostile mirror may send.
+    if (request.expected_size) limit_ = std::min(limit_, *request.expected_size);
+}
+
+TransferSink::~TransferSink() { discard(); }
+
+void TransferSink::start() {
+    discard();
+    bytes_ = 0;
+    error_.clear();
+    out_buf_.clear();
+    fd_ = ::open(part_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd_ < 0) throw system_error("cannot create", part_path_, errno);
+    hasher_ = request_.hash == HashAlgo::None ? nullptr : std::make_unique<Hasher>(request_.hash);
+    decompressor_ = make_stream_decompressor(request_.decompress, request_.uri, [this](std::string_view out) {
+        out_buf_.append(out);
+        if (out_buf_.size() >= kWriteBuffer) flush();
+    });
+}
+
+void TransferSink::flush() {
+    size_t off = 0;
+    while (off < out_buf_.size()) {
+        ssize_t n = ::write(fd_, out_buf_.data() + off, out_buf_.size() - off);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            throw system_error("cannot write", part_path_, errno);
+        }
+        off += size_t(n);
+    }
+    out_buf_.clear();
+}
+
+bool TransferSink::write(std::string_view chunk) {
+    if (chunk.size() > limit_ - bytes_) {
+        error_ = "Writing more data than expected (" + std::to_string(bytes_ + chunk.size()) + " > " +
+                 std::to_string(limit_) + ")";
+        return false;
+    }
+    bytes_ += chunk.size();
+    if (hasher_) hasher_->update(chunk);
+    try {
+        decompressor_->write(chunk);
+    } catch (const Error& e) {
+        error_ = e.what();
+        return false;
+    }
+    return true;
+}
+
+bool TransferSink::commit() {
+    auto fail = [&](std::string why) {
+        error_ = std::move(why);
+        discard();
+        return false;
+    };
+    if (fd_ < 0) return fail("nothing was written");
+    if (request_.expected_size && bytes_ != *request_.expected_size)
+        return fail("File has unexpected size (" + std::to_string(bytes_) + " != " +
+                    std::to_string(*request_.expected_size) + "). Mirror sync in progress?");
+    if (hasher_ && hasher_->hex() != request_.hash_hex) return fail("Hash Sum mismatch");
+    try {
+        decompressor_->finish();
+    } catch (const Error& e) {
+        return fail(e.what());
+    }
+    flush();
+    // The lists are state: a crash after the rename must not leave an empty file.
+    if (::fsync(fd_) != 0) return fail(system_error("cannot sync", part_path_, errno).what());
+    ::close(fd_);
+    fd_ = -1;
+    if (::rename(part_path_.c_str(), request_.destination.c_str()) != 0)
+        return fail(system_error("cannot rename", part_path_, errno).what());
+    return true;
+}
+
+void TransferSink::discard() {
+    if (fd_ >= 0) {
+        ::close(fd_);
+        fd_ = -1;
+        ::unlink(part_path_.c_str());
+    }
+    decompressor_.reset();
+    hasher_.reset();
+}
+
+}  // namespace aptus::acquire

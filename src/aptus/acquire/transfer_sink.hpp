@@ -1,0 +1,69 @@
+// Where the bytes of one transfer go: counted against the most the request
+// allows, hashed (OpenSSL EVP), optionally decompressed, and written to
+// "<destination>.part"; commit() checks size and hash and only then renames
+// the file to its destination. Anything that fails leaves no file behind.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "aptus/acquire/fetcher.hpp"
+#include "transfer_decompress.hpp"
+
+namespace aptus::acquire {
+
+// Incremental hash of one algorithm; hex() ends it.
+class Hasher {
+public:
+    explicit Hasher(HashAlgo algo);
+    ~Hasher();
+    Hasher(const Hasher&) = delete;
+    Hasher& operator=(const Hasher&) = delete;
+    void update(std::string_view data);
+    std::string hex();
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+class TransferSink {
+public:
+    explicit TransferSink(const FetchRequest& request);
+    ~TransferSink();
+    TransferSink(const TransferSink&) = delete;
+    TransferSink& operator=(const TransferSink&) = delete;
+
+    // Opens (or truncates) the partial file; called again for a retry.
+    void start();
+    // false: the chunk would pass the limit (nothing of it is kept) or the
+    // data does not decompress; error() says which.
+    bool write(std::string_view chunk);
+    // The announced length (Content-Length) already exceeds the limit.
+    bool accepts_length(uint64_t length) const { return length <= limit_; }
+    uint64_t limit() const { return limit_; }
+    uint64_t bytes() const { return bytes_; }
+    const std::string& error() const { return error_; }
+    // Checks and renames; on failure returns false with error() set and
+    // removes the partial file.
+    bool commit();
+    void discard();
+
+private:
+    const FetchRequest& request_;
+    uint64_t limit_;
+    uint64_t bytes_ = 0;
+    int fd_ = -1;
+    std::string part_path_;
+    std::string out_buf_;
+    std::string error_;
+    std::unique_ptr<Hasher> hasher_;
+    std::unique_ptr<StreamDecompressor> decompressor_;
+
+    void flush();
+};
+
+}  // namespace aptus::acquire

@@ -1,0 +1,41 @@
+// Which file update fetches for one index target, and how: the best
+// compression the Release offers, its by-hash path when the repository
+// supports it, the size and strongest hash to check, and the name it gets
+// in the lists dir — or nothing, when the stored file is still current.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "aptus/acquire/fetcher.hpp"
+#include "aptus/config/config.hpp"
+#include "aptus/deb/release_file.hpp"
+#include "aptus/sources/index_targets.hpp"
+
+namespace aptus::acquire {
+
+struct IndexPlan {
+    const sources::IndexTarget* target = nullptr;
+    FetchRequest request;                 // into partial/
+    std::optional<std::string> fallback;  // the plain URI when `request` is a by-hash one
+    std::string final_path;               // in the lists dir
+    std::vector<std::string> replaces;    // the target's other compressions
+};
+
+struct PlanOutcome {
+    std::optional<IndexPlan> plan;  // nullopt: nothing to fetch
+    std::string warning;            // e.g. only weak hashes
+};
+
+// `stored` is the Release the lists dir holds now (nullptr: none);
+// `unchanged`: the fresh Release is that same file.
+PlanOutcome plan_index(const sources::IndexTarget& target, const deb::ReleaseFile& fresh,
+                       const deb::ReleaseFile* stored, bool unchanged, const std::string& lists_dir,
+                       const config::Config& config);
+
+// The lists-dir files a target may be stored as: the plain name and every
+// compressed one, in the order base/ reads them.
+std::vector<std::string> stored_variants(const std::string& filename);
+
+}  // namespace aptus::acquire
