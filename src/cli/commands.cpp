@@ -8,6 +8,7 @@
 #include "cli/commands/search_cmd.hpp"
 #include "cli/commands/show_cmd.hpp"
 #include "cli/commands/sources_cmd.hpp"
+#include "cli/commands/update_cmd.hpp"
 
 namespace aptus::cli {
 
@@ -20,6 +21,7 @@ std::span<const Command> commands() {
         {{"modernize-sources"}, modernize_options(), "rewrite .list sources as deb822 .sources files", run_modernize_sources},
         {{"sources"}, sources_options(), "show the configured sources (--json; --targets: their index targets)", run_sources},
         {{"indextargets"}, indextargets_options(), "show the index targets of the sources (as apt-get indextargets)", run_indextargets},
+        {{"update"}, update_options(), "fetch, verify and store the package lists (as apt update)", run_update},
         {{"policy"}, policy_options(), "show priorities and candidates (as apt-cache policy)", run_policy},
         {{"list"}, list_options(), "list packages by name glob (as apt list; --json)", run_list},
         {{"search"}, search_options(), "search package names and descriptions (as apt search; --json)", run_search},
