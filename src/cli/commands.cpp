@@ -7,6 +7,7 @@
 #include "cli/commands/policy_cmd.hpp"
 #include "cli/commands/search_cmd.hpp"
 #include "cli/commands/show_cmd.hpp"
+#include "cli/commands/solver_cmd.hpp"
 #include "cli/commands/sources_cmd.hpp"
 #include "cli/commands/update_cmd.hpp"
 
@@ -29,6 +30,7 @@ std::span<const Command> commands() {
         {{"depends"}, depends_options(), "show a package's dependencies (as apt-cache depends; --recurse, --json)", run_depends},
         {{"rdepends"}, depends_options(), "show what depends on a package (as apt-cache rdepends; --recurse, --json)", run_rdepends},
         {{"internal-pager-test"}, {}, "", run_internal_pager_test, true},
+        {{"internal-solver"}, {}, "", run_internal_solver, true},
     };
     return table;
 }

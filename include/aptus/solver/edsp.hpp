@@ -1,0 +1,29 @@
+// APT's External Dependency Solver Protocol (EDSP 0.5): a scenario in (the
+// request stanza, then one stanza per version), an answer out (Install/Remove/
+// Autoremove stanzas by APT-ID, or one Error stanza), Progress stanzas between.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "aptus/solver/solver.hpp"
+#include "aptus/solver/universe.hpp"
+
+namespace aptus::solver {
+
+struct Scenario {
+    Universe universe;
+    Request request;
+};
+
+// Parses a whole scenario. Throws aptus::Error "<name>:<line>: ..." on bad input.
+Scenario read_edsp(std::string_view text, std::string_view name = "<stdin>");
+
+// The answer stanzas. With `verbose`, each carries Package/Architecture/Version too.
+std::string format_edsp_solution(const Universe& u, const Solution& s, bool verbose = false);
+// "Error: <id>" with the message as a multi-line Message: field.
+std::string format_edsp_error(std::string_view id, std::string_view message);
+// "Progress: <RFC 2822 date>" with a percentage and a message.
+std::string format_edsp_progress(int percent, std::string_view message);
+
+}  // namespace aptus::solver

@@ -1,0 +1,58 @@
+// The request, the answer, and solve(): the policy of apt's solver3 (keep what
+// is installed, the request first, first working alternative, candidates,
+// strict pinning, Recommends when possible) on a CDCL core (sat.hpp).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "aptus/solver/universe.hpp"
+
+namespace aptus::solver {
+
+struct Request {
+    std::vector<uint32_t> install;  // packages to install (at their candidate)
+    std::vector<uint32_t> remove;   // packages to remove
+    bool purge = false;             // passed through to the plan, no effect on the choice
+    bool upgrade_all = false;       // upgrade every installed package where possible
+    bool forbid_remove = false;     // `upgrade`: nothing installed may go
+    bool forbid_new_install = false;
+    bool autoremove = false;        // remove what nothing needs any more, instead of reporting it
+    bool strict_pinning = true;     // a version that is neither installed nor candidate is never chosen
+    bool remove_manual = false;     // manually installed packages may be removed when needed
+    bool install_recommends = true;
+    bool install_suggests = false;
+    bool recommends_important = true;  // APT::AutoRemove::RecommendsImportant
+    bool suggests_important = true;    // APT::AutoRemove::SuggestsImportant
+};
+
+struct SolveStats {
+    uint64_t decisions = 0, propagations = 0, conflicts = 0, learnt = 0;
+    uint32_t variables = 0, clauses = 0;
+};
+
+struct Solution {
+    bool solved = false;
+    std::vector<uint32_t> install;     // versions to install (new, upgrade or downgrade)
+    std::vector<uint32_t> remove;      // installed versions whose package goes away
+    std::vector<uint32_t> autoremove;  // installed, automatic, needed by nothing any more
+    std::vector<uint32_t> selected;    // every version installed afterwards, ascending
+    std::string error_id;              // ERR_UNSOLVABLE... when !solved
+    std::string message;               // first line a summary, then the chain of facts
+    SolveStats stats;
+};
+
+Solution solve(const Universe& u, const Request& r);
+
+// Auto-installed packages of `selected` that no manual, essential or
+// protected package reaches through Depends/Pre-Depends (and Recommends,
+// Suggests as the request's *_important say), as versions, ascending.
+std::vector<uint32_t> autoremovable(const Universe& u, const Request& r, const std::vector<uint32_t>& selected);
+
+// An independent check of an installation: every Depends/Pre-Depends group of
+// a selected version met by a selected version, no Conflicts/Breaks hit, at
+// most one version per package. Returns one line per problem; empty when sound.
+std::vector<std::string> check_installation(const Universe& u, const std::vector<uint32_t>& selected);
+
+}  // namespace aptus::solver

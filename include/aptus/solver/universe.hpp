@@ -1,0 +1,126 @@
+// The solver's view of the world as plain values: packages (name, arch), their
+// versions with the facts the policy decided (pin, candidate, installed,
+// automatic), and each version's relations. It does not know where it came
+// from: an EDSP scenario (edsp.hpp) or, later, the binary cache and policy.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "aptus/deb/relation.hpp"
+
+namespace aptus::solver {
+
+enum class MultiArch : uint8_t { No, Same, Foreign, Allowed };
+
+enum class DepKind : uint8_t { Depends, PreDepends, Recommends, Suggests, Conflicts, Breaks };
+
+std::string_view dep_kind_name(DepKind k);
+inline bool is_negative(DepKind k) { return k == DepKind::Conflicts || k == DepKind::Breaks; }
+
+// One alternative of a relation: name[:arch] [(op version)].
+struct Target {
+    uint32_t name = 0;       // Universe::names index
+    std::string arch;        // qualifier as written ("", "any", "native", "amd64")
+    deb::RelationOp op = deb::RelationOp::None;
+    std::string version;
+};
+
+// One or-group (Conflicts and Breaks have exactly one alternative each).
+struct Dependency {
+    DepKind kind = DepKind::Depends;
+    std::vector<Target> alternatives;
+};
+
+struct Provide {
+    uint32_t name = 0;
+    std::string version;  // "" for an unversioned provide
+};
+
+struct Version {
+    uint32_t package = 0;
+    std::string version;
+    std::string arch;  // as the record says: "all" stays "all"
+    std::string id;    // APT-ID in EDSP; any unique text otherwise
+    int pin = 500;
+    MultiArch multi_arch = MultiArch::No;
+    bool installed = false;
+    bool candidate = false;
+    bool essential = false;
+    bool important = false;  // Protected: yes (or apt's Important)
+    bool hold = false;
+    std::string source, source_version;
+    std::vector<Dependency> deps;
+    std::vector<Provide> provides;
+};
+
+struct Package {
+    uint32_t name = 0;
+    std::string arch;  // "all" packages live under the native architecture
+    std::vector<uint32_t> versions;
+    bool automatic = false;  // installed as a dependency (extended_states)
+};
+
+struct Provider {
+    uint32_t version;
+    uint32_t provide;  // index into Version::provides
+};
+
+class Universe {
+public:
+    std::string native_arch = "amd64";
+    std::vector<std::string> architectures;  // native first
+
+    std::vector<std::string> names;
+    std::vector<Package> packages;
+    std::vector<Version> versions;
+
+    uint32_t intern(std::string_view name);
+    std::optional<uint32_t> find_name(std::string_view name) const;
+    // The package (name, arch), created when missing. "all" maps to the native arch.
+    uint32_t package(std::string_view name, std::string_view arch);
+    std::optional<uint32_t> find_package(std::string_view name, std::string_view arch) const;
+    // Adds a version to its package (v.package must be set); returns its index.
+    uint32_t add_version(Version v);
+
+    // Builds the name -> packages and name -> providers indices; call after the
+    // last add_version() and before satisfiers()/conflicts_with().
+    void finalize();
+
+    const std::vector<uint32_t>& packages_named(uint32_t name) const;
+    const std::vector<Provider>& providers_of(uint32_t name) const;
+
+    // Every version that satisfies alternative `t` of a relation of `from`,
+    // real packages first (their versions newest first), then providers.
+    // Multi-Arch rules as dpkg: an unqualified relation is met within `from`'s
+    // architecture or by Multi-Arch: foreign; `:any` by Multi-Arch: allowed.
+    void satisfiers(uint32_t from, const Target& t, std::vector<uint32_t>& out) const;
+    // The versions that `from`'s Conflicts/Breaks alternative `t` excludes: any
+    // architecture, providers included, never `from`'s own package.
+    void conflicts_with(uint32_t from, const Target& t, std::vector<uint32_t>& out) const;
+
+    // "name:arch=version"
+    std::string describe(uint32_t version) const;
+    // "name:arch"
+    std::string package_name(uint32_t package) const;
+    std::string target_text(const Target& t) const;
+    std::string dependency_text(const Dependency& d) const;
+
+    const std::string& name_of_version(uint32_t v) const { return names[packages[versions[v].package].name]; }
+
+private:
+    std::unordered_map<std::string, uint32_t> name_ids_;
+    std::unordered_map<uint64_t, uint32_t> package_ids_;  // (name, arch index) -> package
+    std::vector<std::string> arch_names_;
+    std::vector<std::vector<uint32_t>> by_name_;
+    std::vector<std::vector<Provider>> providers_;
+    uint32_t arch_index(std::string_view arch);
+    std::optional<uint32_t> find_arch_index(std::string_view arch) const;
+    bool arch_ok(uint32_t from, const Target& t, uint32_t candidate_version) const;
+};
+
+}  // namespace aptus::solver

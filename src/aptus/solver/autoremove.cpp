@@ -1,0 +1,56 @@
+// apt's mark-and-sweep over the installation the solver chose: roots are the
+// manual, essential and protected packages and the request; everything an
+// automatic package is reached from through the important relations stays.
+#include <algorithm>
+#include <deque>
+
+#include "aptus/solver/solver.hpp"
+
+namespace aptus::solver {
+
+std::vector<uint32_t> autoremovable(const Universe& u, const Request& r, const std::vector<uint32_t>& selected) {
+    std::vector<uint8_t> in(u.versions.size(), 0), reached(u.versions.size(), 0);
+    std::vector<uint8_t> was_installed(u.packages.size(), 0), requested(u.packages.size(), 0);
+    for (uint32_t v : selected) in[v] = 1;
+    for (uint32_t v = 0; v < u.versions.size(); ++v)
+        if (u.versions[v].installed) was_installed[u.versions[v].package] = 1;
+    for (uint32_t p : r.install) requested[p] = 1;
+
+    std::deque<uint32_t> queue;
+    for (uint32_t v : selected) {
+        const Version& ver = u.versions[v];
+        const Package& pkg = u.packages[ver.package];
+        bool manual = was_installed[ver.package] && !pkg.automatic;
+        if (manual || requested[ver.package] || ver.essential || ver.important) {
+            reached[v] = 1;
+            queue.push_back(v);
+        }
+    }
+    std::vector<uint32_t> sats;
+    while (!queue.empty()) {
+        uint32_t v = queue.front();
+        queue.pop_front();
+        for (const Dependency& d : u.versions[v].deps) {
+            bool important = d.kind == DepKind::Depends || d.kind == DepKind::PreDepends ||
+                             (d.kind == DepKind::Recommends && r.recommends_important) ||
+                             (d.kind == DepKind::Suggests && r.suggests_important);
+            if (!important) continue;
+            // Every installed way of meeting the relation is kept, as apt does.
+            for (const Target& t : d.alternatives) {
+                sats.clear();
+                u.satisfiers(v, t, sats);
+                for (uint32_t s : sats)
+                    if (in[s] && !reached[s]) {
+                        reached[s] = 1;
+                        queue.push_back(s);
+                    }
+            }
+        }
+    }
+    std::vector<uint32_t> garbage;
+    for (uint32_t v : selected)
+        if (!reached[v] && was_installed[u.versions[v].package]) garbage.push_back(v);
+    return garbage;
+}
+
+}  // namespace aptus::solver

@@ -1,0 +1,116 @@
+#include "aptus/solver/explain.hpp"
+
+#include <algorithm>
+
+namespace aptus::solver {
+namespace {
+
+std::string candidate_of(const Universe& u, uint32_t pkg) {
+    for (uint32_t v : u.packages[pkg].versions)
+        if (u.versions[v].candidate) return u.versions[v].version;
+    return {};
+}
+
+bool package_installed(const Universe& u, uint32_t pkg) {
+    for (uint32_t v : u.packages[pkg].versions)
+        if (u.versions[v].installed) return true;
+    return false;
+}
+
+// Why none of the versions that would satisfy `d` can be chosen, when the
+// solver had no choice at all for it.
+std::string why_no_choice(const Universe& u, const Request& r, uint32_t from, const Dependency& d) {
+    std::vector<uint32_t> sats;
+    for (const Target& t : d.alternatives) u.satisfiers(from, t, sats);
+    if (sats.empty()) return "but no available package satisfies it";
+    std::string out = "but none of these can be chosen:";
+    for (uint32_t s : sats) {
+        const Version& v = u.versions[s];
+        out += "\n     - " + u.describe(s);
+        if (r.forbid_new_install && !package_installed(u, v.package))
+            out += ": not installed, and this upgrade installs no new packages";
+        else if (r.strict_pinning && !v.installed && !v.candidate) {
+            std::string cand = candidate_of(u, v.package);
+            out += cand.empty() ? ": the package has no installation candidate"
+                                : ": not the candidate (" + cand + "); --no-strict-pinning would allow it";
+        } else if (v.pin <= 0) {
+            out += ": pinned to " + std::to_string(v.pin);
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string explain(const Universe& u, const Request& r, const std::vector<Reason>& core) {
+    std::string out = "Unable to satisfy the request: these facts cannot all hold:";
+    std::vector<std::string> requested;
+    std::vector<std::string> held;
+    size_t n = 0;
+    for (const Reason& re : core) {
+        std::string line;
+        std::string pkg = u.package_name(re.package);
+        switch (re.kind) {
+        case ReasonKind::RequestInstall: {
+            std::string cand = candidate_of(u, re.package);
+            line = pkg + " is requested for install" + (cand.empty() ? " (it has no installation candidate)" : " (candidate " + cand + ")");
+            requested.push_back(pkg);
+            break;
+        }
+        case ReasonKind::RequestRemove:
+            line = pkg + " is requested for removal";
+            requested.push_back(pkg + "-");
+            break;
+        case ReasonKind::Hold:
+            line = pkg + " is held at " + u.versions[re.version].version;
+            held.push_back(pkg);
+            break;
+        case ReasonKind::Essential: line = pkg + " is Essential and installed, so it stays installed"; break;
+        case ReasonKind::Protected: line = pkg + " is protected and installed, so it stays installed"; break;
+        case ReasonKind::NoRemovals: line = pkg + " is installed, and this upgrade removes nothing"; break;
+        case ReasonKind::Manual: line = pkg + " is installed manually, so it stays installed"; break;
+        case ReasonKind::OneVersion:
+            line = pkg + " can have only one version installed (" + u.versions[re.version].version + " or " +
+                   u.versions[re.other].version + ")";
+            break;
+        case ReasonKind::Dependency: {
+            const Dependency& d = u.versions[re.version].deps[re.dep];
+            line = u.describe(re.version) + " " + std::string(dep_kind_name(d.kind)) + " " + u.dependency_text(d);
+            // A dependency clause alone in the chain of facts with nothing to
+            // choose from: say why each satisfier is out.
+            std::vector<uint32_t> sats;
+            for (const Target& t : d.alternatives) u.satisfiers(re.version, t, sats);
+            bool any_allowed = std::any_of(sats.begin(), sats.end(), [&](uint32_t s) {
+                const Version& v = u.versions[s];
+                if (r.forbid_new_install && !package_installed(u, v.package)) return false;
+                return v.installed || !r.strict_pinning || v.candidate;
+            });
+            if (!any_allowed) line += "\n     " + why_no_choice(u, r, re.version, d);
+            break;
+        }
+        case ReasonKind::Conflict: {
+            const Dependency& d = u.versions[re.version].deps[re.dep];
+            const Target& t = d.alternatives[0];
+            line = u.describe(re.version) + " " + std::string(dep_kind_name(d.kind)) + " " + u.target_text(t);
+            if (u.names[u.packages[u.versions[re.other].package].name] != u.names[t.name])
+                line += ", which " + u.describe(re.other) + " provides";
+            else
+                line += ", which " + u.describe(re.other) + " is";
+            break;
+        }
+        }
+        out += "\n  " + std::to_string(++n) + ". " + line;
+    }
+    if (!requested.empty()) {
+        out += "\nThe request is part of the conflict (";
+        for (size_t i = 0; i < requested.size(); ++i) out += (i ? ", " : "") + requested[i];
+        out += "): change it";
+        if (!held.empty()) out += ", or release the hold on " + held.front();
+        out += ".";
+    } else if (!held.empty()) {
+        out += "\nRelease the hold on " + held.front() + " to let it change.";
+    }
+    return out;
+}
+
+}  // namespace aptus::solver

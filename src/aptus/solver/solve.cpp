@@ -1,0 +1,452 @@
+// The policy on top of the CDCL core: which versions get a variable (strict
+// pinning, upgrade without new packages), which facts are hard (the request,
+// manual, essential, held and — for `upgrade` — every installed package), and
+// the order of decisions (apt solver3's: keep what is there, close the
+// dependencies of what is chosen breadth first taking the first working
+// alternative, then keep automatic packages, then Recommends).
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <unordered_map>
+
+#include "aptus/deb/version.hpp"
+#include "aptus/solver/explain.hpp"
+#include "aptus/solver/sat.hpp"
+#include "aptus/solver/solver.hpp"
+
+namespace aptus::solver {
+namespace {
+
+constexpr int32_t no_var = -1;
+
+class Encoder;
+
+// One dependency of a chosen version, as the brancher sees it: the choices
+// in the order the policy prefers them.
+struct Item {
+    std::vector<Lit> choices;
+};
+
+class Encoder : public Brancher {
+public:
+    Encoder(const Universe& u, const Request& r) : u_(u), r_(r), var_of_(u.versions.size(), no_var) {
+        pkg_installed_.assign(u.packages.size(), 0);
+        for (uint32_t v = 0; v < u.versions.size(); ++v)
+            if (u.versions[v].installed) pkg_installed_[u.versions[v].package] = 1;
+        requested_remove_.assign(u.packages.size(), 0);
+        for (uint32_t p : r.remove) requested_remove_[p] = 1;
+        find_obsolete();
+    }
+
+    Solution run();
+
+    Lit next(const Sat& sat) override;
+    Lit choose(const Sat& sat);
+    void backtracked(uint32_t) override {
+        dep_cursor_ = rec_cursor_ = hard_cursor_ = soft_cursor_ = 0;
+        dep_item_ = rec_item_ = 0;
+    }
+
+private:
+    bool allowed(uint32_t v) const {
+        const Version& ver = u_.versions[v];
+        if (ver.installed) return true;
+        if (r_.forbid_new_install && !pkg_installed_[ver.package]) return false;
+        if (r_.strict_pinning) return ver.candidate;
+        return ver.pin > 0;
+    }
+    void find_obsolete();
+    // Preference among versions of one package: what to try first.
+    std::vector<uint32_t> preferred_versions(uint32_t pkg, bool upgrade) const;
+    void order_choices(std::vector<uint32_t>& vs, size_t alt_begin, size_t alt_end) const;
+    void discover();
+    void encode();
+    uint32_t reason(Reason r) {
+        reasons_.push_back(r);
+        return uint32_t(reasons_.size() - 1);
+    }
+    void keep_clause(uint32_t pkg, ReasonKind kind);
+    Solution answer(const Sat& sat);
+    Lit first_open(const Sat& sat, const std::vector<Lit>& choices, bool& satisfied) const;
+
+    const Universe& u_;
+    const Request& r_;
+    std::vector<int32_t> var_of_;
+    std::vector<uint32_t> version_of_;
+    std::vector<uint8_t> pkg_installed_, requested_remove_, obsolete_;
+    std::vector<Reason> reasons_;
+    Sat sat_;
+    bool traced_facts_ = false;
+    bool trace_ = std::getenv("APTUS_SOLVER_TRACE") != nullptr;  // decisions on stderr, for debugging
+
+    std::vector<Item> items_;
+    std::vector<std::vector<uint32_t>> dep_items_, rec_items_;  // by variable
+    std::vector<Item> hard_goals_, soft_goals_;
+    size_t dep_cursor_ = 0, dep_item_ = 0, rec_cursor_ = 0, rec_item_ = 0, hard_cursor_ = 0, soft_cursor_ = 0;
+};
+
+// apt's notion: an installed package is obsolete when it has no candidate, or
+// when its candidate is what is installed and another binary of the same
+// source (same architecture) has a candidate with a newer source version —
+// the old half of a library transition (libfoo1 -> libfoo1t64).
+void Encoder::find_obsolete() {
+    obsolete_.assign(u_.packages.size(), 0);
+    std::unordered_map<std::string, std::vector<uint32_t>> by_source;
+    for (uint32_t v = 0; v < u_.versions.size(); ++v)
+        if (u_.versions[v].installed) by_source.emplace(u_.versions[v].source, std::vector<uint32_t>{});
+    for (uint32_t v = 0; v < u_.versions.size(); ++v)
+        if (u_.versions[v].candidate)
+            if (auto it = by_source.find(u_.versions[v].source); it != by_source.end()) it->second.push_back(v);
+    for (uint32_t p = 0; p < u_.packages.size(); ++p) {
+        if (!pkg_installed_[p]) continue;
+        const Version* cand = nullptr;
+        for (uint32_t v : u_.packages[p].versions)
+            if (u_.versions[v].candidate) cand = &u_.versions[v];
+        if (!cand) {
+            obsolete_[p] = 1;
+            continue;
+        }
+        if (!cand->installed) continue;
+        for (uint32_t o : by_source[cand->source]) {
+            const Version& ov = u_.versions[o];
+            if (ov.package == p || u_.packages[ov.package].arch != u_.packages[p].arch) continue;
+            if (ov.pin >= cand->pin && deb::compare_versions(ov.source_version, cand->source_version) > 0) {
+                obsolete_[p] = 1;
+                break;
+            }
+        }
+    }
+}
+
+std::vector<uint32_t> Encoder::preferred_versions(uint32_t pkg, bool upgrade) const {
+    std::vector<uint32_t> vs;
+    for (uint32_t v : u_.packages[pkg].versions)
+        if (allowed(v)) vs.push_back(v);
+    std::stable_sort(vs.begin(), vs.end(), [&](uint32_t a, uint32_t b) {
+        const Version &va = u_.versions[a], &vb = u_.versions[b];
+        if (upgrade && va.candidate != vb.candidate) return va.candidate;
+        if (va.installed != vb.installed) return va.installed;
+        if (va.candidate != vb.candidate) return va.candidate;
+        if (va.pin != vb.pin) return va.pin > vb.pin;
+        return deb::compare_versions(va.version, vb.version) > 0;
+    });
+    return vs;
+}
+
+// Inside one alternative: versions of installed packages first, the preferred
+// version of each package first, the named package before its providers.
+void Encoder::order_choices(std::vector<uint32_t>& vs, size_t begin, size_t end) const {
+    std::stable_sort(vs.begin() + begin, vs.begin() + end, [&](uint32_t a, uint32_t b) {
+        const Version &va = u_.versions[a], &vb = u_.versions[b];
+        if (r_.upgrade_all && obsolete_[va.package] != obsolete_[vb.package]) return obsolete_[vb.package] > 0;
+        bool ia = pkg_installed_[va.package], ib = pkg_installed_[vb.package];
+        if (ia != ib) return ia;
+        if (va.package != vb.package) return false;  // keep the universe's package order
+        if (r_.upgrade_all && va.candidate != vb.candidate) return va.candidate;
+        if (va.installed != vb.installed) return va.installed;
+        if (va.candidate != vb.candidate) return va.candidate;
+        if (va.pin != vb.pin) return va.pin > vb.pin;
+        return false;  // satisfiers() gives versions newest first
+    });
+}
+
+// Variables only for the versions that can matter: allowed ones reachable
+// from what is installed and what is asked for, through positive relations.
+void Encoder::discover() {
+    std::deque<uint32_t> queue;
+    auto visit = [&](uint32_t v) {
+        if (var_of_[v] != no_var || !allowed(v)) return;
+        var_of_[v] = int32_t(sat_.new_var());
+        version_of_.push_back(v);
+        queue.push_back(v);
+    };
+    for (uint32_t p = 0; p < u_.packages.size(); ++p)
+        if (pkg_installed_[p])
+            for (uint32_t v : u_.packages[p].versions) visit(v);
+    for (uint32_t p : r_.install)
+        for (uint32_t v : u_.packages[p].versions) visit(v);
+    std::vector<uint32_t> sats;
+    while (!queue.empty()) {
+        uint32_t v = queue.front();
+        queue.pop_front();
+        for (const Dependency& d : u_.versions[v].deps) {
+            if (is_negative(d.kind) || (d.kind == DepKind::Suggests && !r_.install_suggests)) continue;
+            for (const Target& t : d.alternatives) {
+                sats.clear();
+                u_.satisfiers(v, t, sats);
+                for (uint32_t s : sats) visit(s);
+            }
+        }
+    }
+}
+
+void Encoder::keep_clause(uint32_t pkg, ReasonKind kind) {
+    std::vector<Lit> lits;
+    for (uint32_t v : preferred_versions(pkg, r_.upgrade_all))
+        if (var_of_[v] != no_var) lits.push_back(pos_lit(uint32_t(var_of_[v])));
+    sat_.add_clause(lits, reason({kind, pkg, 0, 0, 0}));
+    hard_goals_.push_back({lits});
+}
+
+void Encoder::encode() {
+    dep_items_.assign(version_of_.size(), {});
+    rec_items_.assign(version_of_.size(), {});
+    // The request first: its clauses come first in the hard goals.
+    for (uint32_t p : r_.install) {
+        std::vector<Lit> lits;
+        for (uint32_t v : u_.packages[p].versions)
+            if (var_of_[v] != no_var && u_.versions[v].candidate) lits.push_back(pos_lit(uint32_t(var_of_[v])));
+        sat_.add_clause(lits, reason({ReasonKind::RequestInstall, p, 0, 0, 0}));
+        hard_goals_.push_back({lits});
+    }
+    for (uint32_t p : r_.remove)
+        for (uint32_t v : u_.packages[p].versions)
+            if (var_of_[v] != no_var) {
+                Lit l = neg_lit(uint32_t(var_of_[v]));
+                sat_.add_clause({&l, 1}, reason({ReasonKind::RequestRemove, p, v, 0, 0}));
+            }
+    // Obsolete packages are kept last: what replaces them gets the first try.
+    std::vector<uint32_t> soft_pkgs;
+    for (uint8_t pass = 0; pass < 2; ++pass)
+    for (uint32_t p = 0; p < u_.packages.size(); ++p) {
+        if (!pkg_installed_[p] || obsolete_[p] != pass) continue;
+        const Package& pkg = u_.packages[p];
+        uint32_t inst = 0;
+        bool essential = false, important = false, hold = false;
+        for (uint32_t v : pkg.versions)
+            if (u_.versions[v].installed) {
+                inst = v;
+                essential = u_.versions[v].essential;
+                important = u_.versions[v].important;
+                hold = u_.versions[v].hold;
+            }
+        if (hold) {
+            Lit l = pos_lit(uint32_t(var_of_[inst]));
+            sat_.add_clause({&l, 1}, reason({ReasonKind::Hold, p, inst, 0, 0}));
+            continue;
+        }
+        if (essential || important) keep_clause(p, essential ? ReasonKind::Essential : ReasonKind::Protected);
+        else if (requested_remove_[p]) continue;
+        else if (r_.forbid_remove) keep_clause(p, ReasonKind::NoRemovals);
+        // A full upgrade may remove the old half of a library transition
+        // even when it was installed by hand (apt does): its replacement
+        // comes from the same source and takes over. Such packages are kept
+        // when they can be, like automatic ones.
+        else if (!pkg.automatic && !r_.remove_manual && !(r_.upgrade_all && obsolete_[p])) keep_clause(p, ReasonKind::Manual);
+        else soft_pkgs.push_back(p);
+    }
+    for (uint32_t p : soft_pkgs) {
+        std::vector<Lit> lits;
+        for (uint32_t v : preferred_versions(p, r_.upgrade_all))
+            if (var_of_[v] != no_var) lits.push_back(pos_lit(uint32_t(var_of_[v])));
+        soft_goals_.push_back({lits});
+    }
+
+    std::vector<uint32_t> sats;
+    std::vector<Lit> lits;
+    for (uint32_t p = 0; p < u_.packages.size(); ++p) {
+        std::vector<uint32_t> vs;
+        for (uint32_t v : u_.packages[p].versions)
+            if (var_of_[v] != no_var) vs.push_back(v);
+        for (size_t i = 0; i < vs.size(); ++i)
+            for (size_t j = i + 1; j < vs.size(); ++j) {
+                Lit c[2] = {neg_lit(uint32_t(var_of_[vs[i]])), neg_lit(uint32_t(var_of_[vs[j]]))};
+                sat_.add_clause(c, reason({ReasonKind::OneVersion, p, vs[i], vs[j], 0}));
+            }
+    }
+    for (uint32_t var = 0; var < version_of_.size(); ++var) {
+        uint32_t v = version_of_[var];
+        const Version& ver = u_.versions[v];
+        const Version* installed_ver = nullptr;
+        if (!ver.installed && pkg_installed_[ver.package])
+            for (uint32_t o : u_.packages[ver.package].versions)
+                if (u_.versions[o].installed) installed_ver = &u_.versions[o];
+        for (uint32_t di = 0; di < ver.deps.size(); ++di) {
+            const Dependency& d = ver.deps[di];
+            if (is_negative(d.kind)) {
+                sats.clear();
+                u_.conflicts_with(v, d.alternatives[0], sats);
+                for (uint32_t t : sats) {
+                    if (var_of_[t] == no_var) continue;
+                    Lit c[2] = {neg_lit(var), neg_lit(uint32_t(var_of_[t]))};
+                    sat_.add_clause(c, reason({ReasonKind::Conflict, ver.package, v, t, di}));
+                }
+                continue;
+            }
+            bool weak = d.kind == DepKind::Recommends || d.kind == DepKind::Suggests;
+            if (d.kind == DepKind::Suggests && !r_.install_suggests) continue;
+            if (d.kind == DepKind::Recommends && !r_.install_recommends && !ver.installed && !installed_ver) continue;
+            sats.clear();
+            for (const Target& t : d.alternatives) {
+                size_t begin = sats.size();
+                u_.satisfiers(v, t, sats);
+                order_choices(sats, begin, sats.size());
+            }
+            // Across the whole or-group, what is installed already comes first.
+            // (When upgrading, what a transition leaves behind comes last.)
+            std::stable_sort(sats.begin(), sats.end(), [&](uint32_t a, uint32_t b) {
+                uint32_t pa = u_.versions[a].package, pb = u_.versions[b].package;
+                if (r_.upgrade_all && obsolete_[pa] != obsolete_[pb]) return obsolete_[pb] > 0;
+                return pkg_installed_[pa] > pkg_installed_[pb];
+            });
+            // Weak relations of what is installed only keep what is there; a
+            // Recommends an upgrade brings along is new and may install.
+            bool keep_only = false;
+            if (weak && ver.installed) keep_only = true;
+            if (weak && installed_ver) {
+                std::string text = u_.dependency_text(d);
+                for (const Dependency& old : installed_ver->deps)
+                    if (old.kind == d.kind && u_.dependency_text(old) == text) keep_only = true;
+                if (!r_.install_recommends) keep_only = true;
+            }
+            Item item;
+            for (uint32_t s : sats) {
+                if (var_of_[s] == no_var) continue;
+                if (keep_only && !pkg_installed_[u_.versions[s].package]) continue;
+                Lit l = pos_lit(uint32_t(var_of_[s]));
+                if (std::find(item.choices.begin(), item.choices.end(), l) == item.choices.end()) item.choices.push_back(l);
+            }
+            if (weak) {
+                if (item.choices.empty()) continue;
+                rec_items_[var].push_back(uint32_t(items_.size()));
+                items_.push_back(std::move(item));
+                continue;
+            }
+            lits.clear();
+            lits.push_back(neg_lit(var));
+            lits.insert(lits.end(), item.choices.begin(), item.choices.end());
+            sat_.add_clause(lits, reason({ReasonKind::Dependency, ver.package, v, 0, di}));
+            dep_items_[var].push_back(uint32_t(items_.size()));
+            items_.push_back(std::move(item));
+        }
+    }
+}
+
+Lit Encoder::first_open(const Sat& sat, const std::vector<Lit>& choices, bool& satisfied) const {
+    satisfied = false;
+    Lit open = no_lit;
+    for (Lit l : choices) {
+        LBool val = sat.value(l);
+        if (val == LBool::True) {
+            satisfied = true;
+            return no_lit;
+        }
+        if (val == LBool::Undef && open == no_lit) open = l;
+    }
+    return open;
+}
+
+Lit Encoder::next(const Sat& sat) {
+    if (trace_ && sat.decision_level() == 0 && !traced_facts_) {
+        traced_facts_ = true;
+        for (Lit t : sat.trail())
+            if (!lit_negated(t)) std::fprintf(stderr, "[0] fact %s\n", u_.describe(version_of_[lit_var(t)]).c_str());
+    }
+    Lit l = choose(sat);
+    if (trace_ && l != no_lit)
+        std::fprintf(stderr, "[%u] %s %s\n", sat.decision_level() + 1, lit_negated(l) ? "not" : "install",
+                     u_.describe(version_of_[lit_var(l)]).c_str());
+    return l;
+}
+
+Lit Encoder::choose(const Sat& sat) {
+    bool satisfied = false;
+    auto trail = sat.trail();
+    // 1. The dependencies of everything chosen, in the order it was chosen.
+    while (dep_cursor_ < trail.size()) {
+        Lit t = trail[dep_cursor_];
+        if (!lit_negated(t)) {
+            const auto& its = dep_items_[lit_var(t)];
+            while (dep_item_ < its.size()) {
+                Lit l = first_open(sat, items_[its[dep_item_]].choices, satisfied);
+                if (l != no_lit) return l;
+                ++dep_item_;
+            }
+        }
+        ++dep_cursor_;
+        dep_item_ = 0;
+    }
+    // 2. The request, then what must stay installed (which version).
+    while (hard_cursor_ < hard_goals_.size()) {
+        Lit l = first_open(sat, hard_goals_[hard_cursor_].choices, satisfied);
+        if (l != no_lit) return l;
+        ++hard_cursor_;
+    }
+    // 3. Automatically installed packages: kept when they can be.
+    while (soft_cursor_ < soft_goals_.size()) {
+        Lit l = first_open(sat, soft_goals_[soft_cursor_].choices, satisfied);
+        if (l != no_lit) return l;
+        ++soft_cursor_;
+    }
+    // 4. Recommends of what is chosen, never at the price of failing: a
+    // decision that leads to a conflict is learnt away.
+    while (rec_cursor_ < trail.size()) {
+        Lit t = trail[rec_cursor_];
+        if (!lit_negated(t)) {
+            const auto& its = rec_items_[lit_var(t)];
+            while (rec_item_ < its.size()) {
+                Lit l = first_open(sat, items_[its[rec_item_]].choices, satisfied);
+                if (l != no_lit) return l;
+                ++rec_item_;
+            }
+        }
+        ++rec_cursor_;
+        rec_item_ = 0;
+    }
+    return no_lit;
+}
+
+Solution Encoder::answer(const Sat& sat) {
+    Solution s;
+    s.solved = true;
+    std::vector<uint8_t> chosen_pkg(u_.packages.size(), 0);
+    for (uint32_t var = 0; var < version_of_.size(); ++var)
+        if (sat.is_true(pos_lit(var))) {
+            uint32_t v = version_of_[var];
+            s.selected.push_back(v);
+            chosen_pkg[u_.versions[v].package] = 1;
+            if (!u_.versions[v].installed) s.install.push_back(v);
+        }
+    std::sort(s.selected.begin(), s.selected.end());
+    std::sort(s.install.begin(), s.install.end());
+    for (uint32_t v = 0; v < u_.versions.size(); ++v)
+        if (u_.versions[v].installed && !chosen_pkg[u_.versions[v].package]) s.remove.push_back(v);
+    std::vector<uint32_t> garbage = autoremovable(u_, r_, s.selected);
+    if (r_.autoremove) {
+        s.remove.insert(s.remove.end(), garbage.begin(), garbage.end());
+        std::sort(s.remove.begin(), s.remove.end());
+    } else {
+        s.autoremove = garbage;
+    }
+    return s;
+}
+
+Solution Encoder::run() {
+    discover();
+    encode();
+    Solution s;
+    bool ok = sat_.solve(*this);
+    if (ok) s = answer(sat_);
+    else {
+        s.error_id = r_.upgrade_all ? (r_.forbid_remove ? "ERR_UNSOLVABLE_UPGRADE" : "ERR_UNSOLVABLE_FULL_UPGRADE")
+                                    : "ERR_UNSOLVABLE";
+        if (sat_.timed_out()) s.message = "The solver gave up after " + std::to_string(sat_.conflicts) + " conflicts.";
+        else {
+            std::vector<Reason> core;
+            for (uint32_t tag : sat_.core()) core.push_back(reasons_[tag]);
+            s.message = explain(u_, r_, core);
+        }
+    }
+    s.stats = {sat_.decisions, sat_.propagations, sat_.conflicts, sat_.learnt, sat_.var_count(), sat_.clause_count()};
+    return s;
+}
+
+}  // namespace
+
+Solution solve(const Universe& u, const Request& r) {
+    Encoder e(u, r);
+    return e.run();
+}
+
+}  // namespace aptus::solver

@@ -1,0 +1,181 @@
+#include "aptus/solver/universe.hpp"
+
+#include <algorithm>
+
+#include "aptus/deb/version.hpp"
+
+namespace aptus::solver {
+
+std::string_view dep_kind_name(DepKind k) {
+    switch (k) {
+    case DepKind::Depends: return "Depends";
+    case DepKind::PreDepends: return "Pre-Depends";
+    case DepKind::Recommends: return "Recommends";
+    case DepKind::Suggests: return "Suggests";
+    case DepKind::Conflicts: return "Conflicts";
+    case DepKind::Breaks: return "Breaks";
+    }
+    return "?";
+}
+
+uint32_t Universe::intern(std::string_view name) {
+    auto it = name_ids_.find(std::string(name));
+    if (it != name_ids_.end()) return it->second;
+    uint32_t id = uint32_t(names.size());
+    names.emplace_back(name);
+    name_ids_.emplace(std::string(name), id);
+    return id;
+}
+
+std::optional<uint32_t> Universe::find_name(std::string_view name) const {
+    auto it = name_ids_.find(std::string(name));
+    if (it == name_ids_.end()) return std::nullopt;
+    return it->second;
+}
+
+uint32_t Universe::arch_index(std::string_view arch) {
+    if (auto i = find_arch_index(arch)) return *i;
+    arch_names_.emplace_back(arch);
+    return uint32_t(arch_names_.size() - 1);
+}
+
+std::optional<uint32_t> Universe::find_arch_index(std::string_view arch) const {
+    for (size_t i = 0; i < arch_names_.size(); ++i)
+        if (arch_names_[i] == arch) return uint32_t(i);
+    return std::nullopt;
+}
+
+uint32_t Universe::package(std::string_view name, std::string_view arch) {
+    if (arch == "all" || arch.empty()) arch = native_arch;
+    uint64_t key = (uint64_t(intern(name)) << 16) | arch_index(arch);
+    auto it = package_ids_.find(key);
+    if (it != package_ids_.end()) return it->second;
+    uint32_t id = uint32_t(packages.size());
+    Package p;
+    p.name = uint32_t(key >> 16);
+    p.arch = std::string(arch);
+    packages.push_back(std::move(p));
+    package_ids_.emplace(key, id);
+    return id;
+}
+
+std::optional<uint32_t> Universe::find_package(std::string_view name, std::string_view arch) const {
+    if (arch == "all" || arch.empty()) arch = native_arch;
+    auto n = find_name(name);
+    auto a = find_arch_index(arch);
+    if (!n || !a) return std::nullopt;
+    auto it = package_ids_.find((uint64_t(*n) << 16) | *a);
+    if (it == package_ids_.end()) return std::nullopt;
+    return it->second;
+}
+
+uint32_t Universe::add_version(Version v) {
+    uint32_t id = uint32_t(versions.size());
+    packages[v.package].versions.push_back(id);
+    versions.push_back(std::move(v));
+    return id;
+}
+
+void Universe::finalize() {
+    by_name_.assign(names.size(), {});
+    providers_.assign(names.size(), {});
+    for (uint32_t p = 0; p < packages.size(); ++p) {
+        by_name_[packages[p].name].push_back(p);
+        // Newest first: the order satisfiers() offers versions of one package in.
+        std::stable_sort(packages[p].versions.begin(), packages[p].versions.end(), [&](uint32_t a, uint32_t b) {
+            return deb::compare_versions(versions[a].version, versions[b].version) > 0;
+        });
+    }
+    for (uint32_t v = 0; v < versions.size(); ++v)
+        for (uint32_t i = 0; i < versions[v].provides.size(); ++i) {
+            uint32_t n = versions[v].provides[i].name;
+            if (n >= providers_.size()) {
+                by_name_.resize(names.size());
+                providers_.resize(names.size());
+            }
+            providers_[n].push_back({v, i});
+        }
+}
+
+const std::vector<uint32_t>& Universe::packages_named(uint32_t name) const {
+    static const std::vector<uint32_t> none;
+    return name < by_name_.size() ? by_name_[name] : none;
+}
+
+const std::vector<Provider>& Universe::providers_of(uint32_t name) const {
+    static const std::vector<Provider> none;
+    return name < providers_.size() ? providers_[name] : none;
+}
+
+bool Universe::arch_ok(uint32_t from, const Target& t, uint32_t cand) const {
+    const Version& cv = versions[cand];
+    const std::string& carch = packages[cv.package].arch;
+    const std::string& farch = packages[versions[from].package].arch;
+    if (t.arch.empty()) return carch == farch || cv.multi_arch == MultiArch::Foreign;
+    if (t.arch == "any")
+        return carch == farch || cv.multi_arch == MultiArch::Allowed || cv.multi_arch == MultiArch::Foreign;
+    if (t.arch == "native") return carch == native_arch;
+    return carch == t.arch;
+}
+
+void Universe::satisfiers(uint32_t from, const Target& t, std::vector<uint32_t>& out) const {
+    for (uint32_t p : packages_named(t.name))
+        for (uint32_t v : packages[p].versions)
+            if (arch_ok(from, t, v) && deb::relation_satisfied_by(t.op, t.version, versions[v].version))
+                out.push_back(v);
+    size_t real_end = out.size();
+    for (const Provider& pr : providers_of(t.name)) {
+        const Provide& pv = versions[pr.version].provides[pr.provide];
+        if (t.op != deb::RelationOp::None &&
+            (pv.version.empty() || !deb::relation_satisfied_by(t.op, t.version, pv.version)))
+            continue;
+        if (!arch_ok(from, t, pr.version)) continue;
+        if (std::find(out.begin(), out.begin() + real_end, pr.version) != out.begin() + real_end) continue;
+        if (std::find(out.begin() + real_end, out.end(), pr.version) != out.end()) continue;
+        out.push_back(pr.version);
+    }
+}
+
+void Universe::conflicts_with(uint32_t from, const Target& t, std::vector<uint32_t>& out) const {
+    uint32_t self = versions[from].package;
+    for (uint32_t p : packages_named(t.name)) {
+        if (p == self) continue;
+        if (!t.arch.empty() && t.arch != "any" && packages[p].arch != (t.arch == "native" ? native_arch : t.arch)) continue;
+        for (uint32_t v : packages[p].versions)
+            if (deb::relation_satisfied_by(t.op, t.version, versions[v].version)) out.push_back(v);
+    }
+    for (const Provider& pr : providers_of(t.name)) {
+        if (versions[pr.version].package == self) continue;
+        const Provide& pv = versions[pr.version].provides[pr.provide];
+        if (t.op != deb::RelationOp::None &&
+            (pv.version.empty() || !deb::relation_satisfied_by(t.op, t.version, pv.version)))
+            continue;
+        if (std::find(out.begin(), out.end(), pr.version) == out.end()) out.push_back(pr.version);
+    }
+}
+
+std::string Universe::package_name(uint32_t p) const { return names[packages[p].name] + ":" + packages[p].arch; }
+
+std::string Universe::describe(uint32_t v) const { return package_name(versions[v].package) + "=" + versions[v].version; }
+
+std::string Universe::target_text(const Target& t) const {
+    std::string s = names[t.name];
+    if (!t.arch.empty()) s += ":" + t.arch;
+    if (t.op != deb::RelationOp::None) {
+        s += " (";
+        s += deb::relation_op_text(t.op);
+        s += " " + t.version + ")";
+    }
+    return s;
+}
+
+std::string Universe::dependency_text(const Dependency& d) const {
+    std::string s;
+    for (size_t i = 0; i < d.alternatives.size(); ++i) {
+        if (i) s += " | ";
+        s += target_text(d.alternatives[i]);
+    }
+    return s;
+}
+
+}  // namespace aptus::solver

@@ -1,0 +1,69 @@
+#include "cli/commands/solver_cmd.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+#include "aptus/base/compression.hpp"
+#include "aptus/base/error.hpp"
+#include "aptus/solver/edsp.hpp"
+
+namespace aptus::cli {
+namespace {
+
+std::string read_stdin() {
+    std::string data;
+    char buf[1 << 16];
+    ssize_t n;
+    while ((n = ::read(0, buf, sizeof buf)) > 0) data.append(buf, size_t(n));
+    if (n < 0) throw system_error("read", "<stdin>", errno);
+    return data;
+}
+
+void emit(const std::string& s) {
+    std::fwrite(s.data(), 1, s.size(), stdout);
+    std::fflush(stdout);
+}
+
+}  // namespace
+
+int run_internal_solver(Context& ctx) {
+    using clock = std::chrono::steady_clock;
+    auto t0 = clock::now();
+    emit(solver::format_edsp_progress(0, "Start up solver..."));
+    std::string name = ctx.args.empty() ? "<stdin>" : ctx.args[0];
+    std::string text = ctx.args.empty() ? read_stdin() : read_decompressed(ctx.args[0]);
+    solver::Scenario sc;
+    try {
+        sc = solver::read_edsp(text, name);
+    } catch (const Error& e) {
+        // EDSP wants errors as an answer, not as a crash.
+        emit(solver::format_edsp_error("ERR_READ_ERROR", e.what()));
+        return 0;
+    }
+    if (ctx.config.exists("APT::Solver::Strict-Pinning"))
+        sc.request.strict_pinning = ctx.config.find_bool("APT::Solver::Strict-Pinning", true);
+    auto t1 = clock::now();
+    emit(solver::format_edsp_progress(50, "Solve the request..."));
+    solver::Solution s = solver::solve(sc.universe, sc.request);
+    auto t2 = clock::now();
+    if (s.solved)
+        emit(solver::format_edsp_solution(sc.universe, s, ctx.config.find_bool("Debug::aptus::Solver::Verbose", false)));
+    else
+        emit(solver::format_edsp_error(s.error_id, s.message));
+    emit(solver::format_edsp_progress(100, "Done"));
+    if (ctx.config.find_bool("Debug::aptus::Solver", false)) {
+        auto ms = [](auto d) { return std::chrono::duration<double, std::milli>(d).count(); };
+        std::fprintf(stderr,
+                     "aptus-solver: read %.1f ms, solve %.1f ms; %u variables, %u clauses, %llu decisions, %llu conflicts, "
+                     "%llu learnt; install %zu, remove %zu, autoremove %zu\n",
+                     ms(t1 - t0), ms(t2 - t1), s.stats.variables, s.stats.clauses,
+                     (unsigned long long)s.stats.decisions, (unsigned long long)s.stats.conflicts,
+                     (unsigned long long)s.stats.learnt, s.install.size(), s.remove.size(), s.autoremove.size());
+    }
+    return 0;
+}
+
+}  // namespace aptus::cli
