@@ -69,10 +69,16 @@ enum class VerifierKind : uint8_t { Sqv, Gpgv };
 struct Verifier {
     VerifierKind kind = VerifierKind::Sqv;
     std::string path;  // absolute path of the program
+    // gpgv, when installed beside sqv: sqv names only the certificate of a
+    // good signature, never the subkey that made it, so a Signed-By
+    // fingerprint with '!' (this very subkey) is checked with gpgv. Without
+    // gpgv such a fingerprint matches nothing.
+    std::string gpgv_path;
 };
 
 // The verifier to use: Dir::Bin::sqv (default /usr/bin/sqv) if executable,
-// else Dir::Bin::gpgv (default /usr/bin/gpgv). Setting one of the keys to a
+// else Dir::Bin::gpgv (default /usr/bin/gpgv); gpgv_path is filled when
+// both are there. Setting one of the keys to a
 // path that does not exist (tests do) forces the other. Throws aptus::Error
 // if neither is executable.
 Verifier find_verifier(const config::Config& config);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
@@ -150,7 +151,12 @@ detail::Outcome run_verifier(const Verifier& verifier, const std::vector<std::st
 }
 
 Verified verify_files(const std::string& signature, const std::string& data, std::string text,
-                      const TrustAnchors& anchors, std::string_view name, const Verifier& verifier, Scratch& scratch) {
+                      const TrustAnchors& anchors, std::string_view name, const Verifier& chosen, Scratch& scratch) {
+    Verifier verifier = chosen;
+    bool exact = std::any_of(anchors.fingerprints.begin(), anchors.fingerprints.end(),
+                             [](const KeyFingerprint& f) { return f.exact; });
+    if (exact && verifier.kind == VerifierKind::Sqv && !verifier.gpgv_path.empty())
+        verifier = {VerifierKind::Gpgv, verifier.gpgv_path, verifier.gpgv_path};
     Verified result;
     std::vector<std::string> keyrings =
         prepare_keyrings(anchors.keyrings, anchors.inline_keys, verifier, scratch, result.warnings);
@@ -193,9 +199,10 @@ Verified verify_files(const std::string& signature, const std::string& data, std
 
 Verifier find_verifier(const config::Config& config) {
     std::string sqv = config.find_file("Dir::Bin::sqv", "/usr/bin/sqv");
-    if (!sqv.empty() && ::access(sqv.c_str(), X_OK) == 0) return {VerifierKind::Sqv, sqv};
     std::string gpgv = config.find_file("Dir::Bin::gpgv", "/usr/bin/gpgv");
-    if (!gpgv.empty() && ::access(gpgv.c_str(), X_OK) == 0) return {VerifierKind::Gpgv, gpgv};
+    bool have_gpgv = !gpgv.empty() && ::access(gpgv.c_str(), X_OK) == 0;
+    if (!sqv.empty() && ::access(sqv.c_str(), X_OK) == 0) return {VerifierKind::Sqv, sqv, have_gpgv ? gpgv : ""};
+    if (have_gpgv) return {VerifierKind::Gpgv, gpgv, gpgv};
     throw Error("No OpenPGP verifier found: neither sqv (" + sqv + ") nor gpgv (" + gpgv +
                 ") can be run; install the sqv package");
 }

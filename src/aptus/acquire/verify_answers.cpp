@@ -192,10 +192,11 @@ Outcome read_sqv_answer(std::string_view out, std::string_view err, int exit_sta
             if (line.empty()) continue;
             std::string fp = upper(line);
             bool allowed = fingerprints.empty();
-            // sqv names the certificate (primary key) only, so an exact
-            // ('!') fingerprint matches when the primary key itself signed.
+            // sqv names the certificate (primary key) only, never the key
+            // that signed, so an exact ('!') fingerprint cannot be told
+            // here and matches nothing (verify.cpp asks gpgv instead).
             for (const auto& f : fingerprints)
-                if (f.hex == fp) allowed = true;
+                if (!f.exact && f.hex == fp) allowed = true;
             if (allowed) o.signers.push_back(std::move(fp));
         }
         if (!o.signers.empty()) {
