@@ -1,0 +1,112 @@
+# Sourced by the update_*.sh tests: a throw-away gpg key, a small signed
+# repository served by tests/integration/lib/update_server.py on loopback, and
+# a sandbox root whose sources point at it. Nothing outside $T is touched:
+# APT_CONFIG points Dir at the sandbox, Dir::Cache at $T/cache.
+#
+#   update_setup            sets T, GNUPGHOME, KEY, KEYRING, REPO, URL, SB, LISTS, and starts the server
+#   make_suite SUITE [make_repo.py options]   (re)builds one suite, signed with KEY
+#   set_sources SUITE...    one deb822 entry naming the suites
+#   misbehave JSON          the server's misbehaviours (see update_server.py)
+#   run_update [ARGS]       aptus update; sets OUT, ERR, RC
+#   lists_digest            a digest of everything in the lists dir (lock and partial/ excepted)
+#   check COND MESSAGE      counts a failure when COND (a command) fails
+set -u
+APTUS=${APTUS:?set APTUS to the aptus binary}
+LIB=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+export LC_ALL=C
+failures=0
+
+update_setup() {
+    for tool in gpg python3; do
+        command -v $tool >/dev/null || { echo "SKIP: $tool not installed"; exit 0; }
+    done
+    T=$(mktemp -d /tmp/aptus-update.XXXXXX)
+    trap 'update_teardown' EXIT
+    export GNUPGHOME=$T/gnupg
+    mkdir -m 700 "$GNUPGHOME"
+    gpg --batch --quiet --passphrase '' --quick-gen-key 'aptus test key <test@example.org>' ed25519 sign never 2>/dev/null
+    KEY=$(gpg --batch --with-colons --list-keys | awk -F: '/^fpr/ {print $10; exit}')
+    KEYRING=$T/test-keyring.gpg
+    gpg --batch --export "$KEY" >"$KEYRING"
+    REPO=$T/repo
+    mkdir -p "$REPO"
+    echo '{}' >"$T/control"
+    : >"$T/requests"
+    python3 "$LIB/update_server.py" "$REPO" "$T/control" "$T/requests" >"$T/server-url" 2>"$T/server-err" &
+    SERVER_PID=$!
+    for _ in $(seq 50); do [ -s "$T/server-url" ] && break; sleep 0.1; done
+    URL=$(head -1 "$T/server-url")
+    [ -n "$URL" ] || { echo "FAIL: the test server did not start"; cat "$T/server-err"; exit 1; }
+    SB=$T/sb
+    LISTS=$SB/var/lib/apt/lists
+    mkdir -p "$SB/etc/apt/sources.list.d" "$SB/etc/apt/apt.conf.d" "$SB/etc/apt/preferences.d" \
+        "$SB/etc/apt/trusted.gpg.d" "$SB/var/lib/dpkg" "$LISTS" "$T/cache"
+    : >"$SB/var/lib/dpkg/status"
+    cat >"$SB/apt.conf" <<CONF
+Dir "$SB/";
+Dir::State::status "$SB/var/lib/dpkg/status";
+Dir::Cache "$T/cache";
+APT::Architecture "amd64";
+APT::Architectures { "amd64"; };
+Acquire::Languages { "none"; };
+Acquire::Retries "0";
+CONF
+    export APT_CONFIG=$SB/apt.conf
+}
+
+update_teardown() {
+    [ -n "${SERVER_PID:-}" ] && kill "$SERVER_PID" 2>/dev/null
+    wait 2>/dev/null
+    rm -rf "$T"
+}
+
+make_suite() {
+    local suite=$1
+    shift
+    python3 "$LIB/make_repo.py" "$REPO" "$suite" --gnupghome "$GNUPGHOME" --key "$KEY" "$@"
+}
+
+set_sources() {
+    {
+        echo "Types: deb"
+        echo "URIs: $URL"
+        echo "Suites: $*"
+        echo "Components: main"
+        echo "Signed-By: $KEYRING"
+    } >"$SB/etc/apt/sources.list.d/test.sources"
+}
+
+misbehave() { echo "$1" >"$T/control"; }
+
+run_update() {
+    "$APTUS" update "$@" >"$T/out" 2>"$T/err"
+    RC=$?
+    OUT=$(cat "$T/out")
+    ERR=$(cat "$T/err")
+}
+
+lists_digest() {
+    (cd "$LISTS" && find . -path ./partial -prune -o -type f ! -name lock -print0 | sort -z |
+        xargs -0 -r sha256sum | sha256sum)
+}
+
+check() {
+    local message=$1
+    shift
+    if ! "$@"; then
+        echo "FAIL: $message"
+        echo "--- stdout:"; echo "$OUT"
+        echo "--- stderr:"; echo "$ERR"
+        failures=$((failures + 1))
+    fi
+}
+
+contains() { grep -qF -- "$2" <<<"$1"; }
+
+finish() {
+    if [ "$failures" -ne 0 ]; then
+        echo "$failures failure(s)"
+        exit 1
+    fi
+    echo "PASS"
+}

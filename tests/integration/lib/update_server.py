@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""A loopback HTTP server for the update tests that misbehaves on demand.
+
+usage: update_server.py ROOT CONTROL LOG
+
+Serves the files under ROOT (HTTP/1.1, keep-alive, Last-Modified and
+If-Modified-Since -> 304). Before each request it reads CONTROL, a JSON object
+mapping URL paths to a misbehaviour:
+  {"status": 404}                   answer with that status and a small body
+  {"drip": SECONDS}                 send the headers, then one byte every SECONDS
+  {"endless": true}                 a 200 without Content-Length and a body that never ends
+  {"content_length": N}             announce N bytes but send the file as it is, then close
+  {"truncate": N}                   announce the real length, send N bytes, close
+  {"redirect": URL}                 302 to URL
+  {"body": "text"}                  serve this text instead of the file
+Each request is appended to LOG as "METHOD PATH STATUS IMS" (IMS "-" when absent),
+so tests can count what a client asked for. Prints "http://127.0.0.1:PORT" on its
+first line once listening; stops on SIGTERM.
+"""
+import email.utils
+import http.server
+import json
+import os
+import signal
+import sys
+import time
+
+root, control, log = sys.argv[1], sys.argv[2], sys.argv[3]
+
+
+def behaviours():
+    try:
+        with open(control) as f:
+            return json.load(f)
+    except (FileNotFoundError, ValueError):
+        return {}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, directory=root, **kw)
+
+    def log_message(self, *a):
+        pass
+
+    def record(self, status):
+        ims = self.headers.get("If-Modified-Since", "-")
+        with open(log, "a") as f:
+            f.write(f"{self.command} {self.path} {status} {ims}\n")
+
+    def send_response(self, code, message=None):
+        self.record(code)
+        super().send_response(code, message)
+
+    def do_GET(self):
+        path = self.path.split("?", 1)[0]
+        b = behaviours().get(path)
+        if not b:
+            return super().do_GET()
+        fs_path = self.translate_path(path)
+        if "status" in b:
+            body = b"error page\n"
+            self.send_response(b["status"])
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        if "redirect" in b:
+            self.send_response(302)
+            self.send_header("Location", b["redirect"])
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        if "endless" in b:
+            self.send_response(200)
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.close_connection = True
+            chunk = b"Package: x\n" * 4096
+            try:
+                while True:
+                    self.wfile.write(chunk)
+            except (BrokenPipeError, ConnectionResetError):
+                return
+        data = b["body"].encode() if "body" in b else open(fs_path, "rb").read()
+        if "drip" in b:
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            try:
+                for i in range(len(data)):
+                    self.wfile.write(data[i:i + 1])
+                    self.wfile.flush()
+                    time.sleep(b["drip"])
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            self.close_connection = True
+            return
+        length = b.get("content_length", len(data))
+        send = data[: b["truncate"]] if "truncate" in b else data
+        self.send_response(200)
+        self.send_header("Content-Length", str(length))
+        self.send_header("Last-Modified", email.utils.formatdate(time.time(), usegmt=True))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        try:
+            self.wfile.write(send)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+
+server = Server(("127.0.0.1", 0), Handler)
+signal.signal(signal.SIGTERM, lambda *a: os._exit(0))
+print(f"http://127.0.0.1:{server.server_address[1]}", flush=True)
+server.serve_forever()
