@@ -7,6 +7,7 @@
 #include "cli/commands/policy_cmd.hpp"
 #include "cli/commands/search_cmd.hpp"
 #include "cli/commands/show_cmd.hpp"
+#include "cli/commands/showsrc_cmd.hpp"
 #include "cli/commands/solver_cmd.hpp"
 #include "cli/commands/sources_cmd.hpp"
 #include "cli/commands/update_cmd.hpp"
@@ -27,6 +28,7 @@ std::span<const Command> commands() {
         {{"list"}, list_options(), "list packages by name glob (as apt list; --json)", run_list},
         {{"search"}, search_options(), "search package names and descriptions (as apt search; --json)", run_search},
         {{"show"}, show_options(), "show the records of packages (as apt show; -a: all versions, --json)", run_show},
+        {{"showsrc"}, showsrc_options(), "show source package records (as apt showsrc; --only-source, --json)", run_showsrc},
         {{"depends"}, depends_options(), "show a package's dependencies (as apt-cache depends; --recurse, --json)", run_depends},
         {{"rdepends"}, depends_options(), "show what depends on a package (as apt-cache rdepends; --recurse, --json)", run_rdepends},
         {{"internal-pager-test"}, {}, "", run_internal_pager_test, true},

@@ -1,0 +1,43 @@
+// Which Sources records `showsrc` prints for its arguments, by apt's rules:
+// a name matches a record whose Package is the name or whose Binary field
+// lists it (only the first with --only-source or a "src:" prefix); records
+// come in the order apt reads them (the Sources files in sources.list order,
+// each from top to bottom), not by version; a record whose text was already
+// printed for an earlier argument, or earlier for the same one, is not
+// printed again, and an argument left with nothing new counts as not found.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "aptus/cache/cache.hpp"
+
+namespace aptus::cli {
+
+// The Binary field's names: comma-separated, blanks and line breaks around
+// them dropped; empty names skipped.
+std::vector<std::string_view> binary_names(std::string_view binary_field);
+
+struct SourceHit {
+    const cache::SourcePackage* record;
+    bool by_binary;  // matched through the Binary field, not the Package field
+};
+
+struct SourceQuery {
+    std::string argument;      // as given ("src:bash")
+    std::string name;          // what is matched ("bash")
+    bool only_source = false;  // --only-source or the "src:" prefix
+    std::vector<SourceHit> hits;  // the records to print, in apt's order, duplicates removed
+    // Records the name matched before those already printed were dropped:
+    // 0 means really not found, not just nothing new to print.
+    size_t matched = 0;
+};
+
+// One query per argument, in argument order. `only_source` is the
+// --only-source setting (APT::Cache::Only-Source).
+std::vector<SourceQuery> find_source_records(const cache::Cache& cache, std::span<const std::string> arguments,
+                                             bool only_source);
+
+}  // namespace aptus::cli
