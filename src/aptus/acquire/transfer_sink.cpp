@@ -76,6 +76,7 @@ void TransferSink::start() {
     discard();
     bytes_ = 0;
     error_.clear();
+    decompress_error_.clear();
     out_buf_.clear();
     fd_ = ::open(part_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd_ < 0) throw system_error("cannot create", part_path_, errno);
@@ -107,11 +108,13 @@ bool TransferSink::write(std::string_view chunk) {
     }
     bytes_ += chunk.size();
     if (hasher_) hasher_->update(chunk);
+    if (!decompress_error_.empty()) return true;
     try {
         decompressor_->write(chunk);
     } catch (const Error& e) {
-        error_ = e.what();
-        return false;
+        // Keep counting and hashing: a wrong hash is the better answer
+        // when the data is not what the Release announced.
+        decompress_error_ = e.what();
     }
     return true;
 }
@@ -127,6 +130,7 @@ bool TransferSink::commit() {
         return fail("File has unexpected size (" + std::to_string(bytes_) + " != " +
                     std::to_string(*request_.expected_size) + "). Mirror sync in progress?");
     if (hasher_ && hasher_->hex() != request_.hash_hex) return fail("Hash Sum mismatch");
+    if (!decompress_error_.empty()) return fail(decompress_error_);
     try {
         decompressor_->finish();
     } catch (const Error& e) {

@@ -39,8 +39,8 @@ public:
 
     // Opens (or truncates) the partial file; called again for a retry.
     void start();
-    // false: the chunk would pass the limit (nothing of it is kept) or the
-    // data does not decompress; error() says which.
+    // false: the chunk would pass the limit (nothing of it is kept);
+    // error() says so. Data that does not decompress fails at commit().
     bool write(std::string_view chunk);
     // The announced length (Content-Length) already exceeds the limit.
     bool accepts_length(uint64_t length) const { return length <= limit_; }
@@ -60,6 +60,7 @@ private:
     std::string part_path_;
     std::string out_buf_;
     std::string error_;
+    std::string decompress_error_;
     std::unique_ptr<Hasher> hasher_;
     std::unique_ptr<StreamDecompressor> decompressor_;
 

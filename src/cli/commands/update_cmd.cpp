@@ -45,7 +45,16 @@ public:
         std::printf("%s:%u %s", kinds[l.kind], l.number, l.description.c_str());
         if (l.kind == acquire::UpdateLine::Get && l.size) std::printf(" [%sB]", human_size(double(l.size)).c_str());
         std::putchar('\n');
-        for (const auto& d : l.details) std::printf("  %s\n", d.c_str());
+        for (const auto& d : l.details) {
+            // A multi-line reason keeps the indentation on every line.
+            size_t pos = 0;
+            while (pos <= d.size()) {
+                size_t end = d.find('\n', pos);
+                if (end == std::string::npos) end = d.size();
+                std::printf("  %.*s\n", int(end - pos), d.data() + pos);
+                pos = end + 1;
+            }
+        }
         std::fflush(stdout);
         redraw();
     }

@@ -25,7 +25,7 @@ update_setup() {
     export GNUPGHOME=$T/gnupg
     mkdir -m 700 "$GNUPGHOME"
     gpg --batch --quiet --passphrase '' --quick-gen-key 'aptus test key <test@example.org>' ed25519 sign never 2>/dev/null
-    KEY=$(gpg --batch --with-colons --list-keys | awk -F: '/^fpr/ {print $10; exit}')
+    KEY=$(gpg --batch --with-colons --list-keys 2>/dev/null | awk -F: '/^fpr/ {print $10; exit}')
     KEYRING=$T/test-keyring.gpg
     gpg --batch --export "$KEY" >"$KEYRING"
     REPO=$T/repo
