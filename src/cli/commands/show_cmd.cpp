@@ -97,6 +97,13 @@ std::string to_locale_charset(std::string_view text) {
     return out;
 }
 
+// How apt names an index file; the dpkg status file has no description, apt names it by its path.
+std::string file_label(const cache::Cache& c, uint32_t index_file) {
+    const cache::IndexFile& f = c.index_files()[index_file];
+    std::string_view d = c.str(f.description);
+    return std::string(d.empty() ? c.str(f.path) : d);
+}
+
 std::string size_field(uint64_t bytes) { return bytes > 0 ? human_size(double(bytes)) + "B" : "unknown"; }
 
 struct Record {
@@ -130,7 +137,7 @@ Record make_record(const ReadSession& s, const cache::Version& v, bool full) {
     std::string manual;
     if (c.current_version(p) == &v) manual = (p.flags & cache::kPackageAuto) ? "no" : "yes";
     rw.push_back({"APT-Manual-Installed", manual});
-    rw.push_back({"APT-Sources", std::string(c.str(c.index_files()[vf->index_file].description))});
+    rw.push_back({"APT-Sources", file_label(c, vf->index_file)});
     // apt 3.0's --full additions; APT-Release is not written yet.
     if (full) {
         rw.push_back({"APT-Pin", std::to_string(s.candidates->priority(c.index_of(v)))});
@@ -185,7 +192,7 @@ nlohmann::ordered_json record_json(const ReadSession& s, const cache::Version& v
     j["installed_size"] = uint64_t(v.installed_size) * 1024;
     j["download_size"] = c.size_of(v);
     nlohmann::ordered_json sources = nlohmann::ordered_json::array();
-    for (const auto& f : c.files_of(v)) sources.push_back(std::string(c.str(c.index_files()[f.index_file].description)));
+    for (const auto& f : c.files_of(v)) sources.push_back(file_label(c, f.index_file));
     j["sources"] = sources;
     nlohmann::ordered_json fields = nlohmann::ordered_json::object();
     for (const auto& [name, value] : r.fields) fields[name] = value;
