@@ -16,8 +16,10 @@ struct Scenario {
     Request request;
 };
 
-// Parses a whole scenario. Throws aptus::Error "<name>:<line>: ..." on bad input.
-Scenario read_edsp(std::string_view text, std::string_view name = "<stdin>");
+// Parses a whole scenario; the universe keeps `text` and reads each
+// version's relations from it when the solver first looks at them. Throws
+// aptus::Error "<name>:<line>: ..." on bad input (relations: when read).
+Scenario read_edsp(std::string text, std::string_view name = "<stdin>");
 
 // The answer stanzas. With `verbose`, each carries Package/Architecture/Version too.
 std::string format_edsp_solution(const Universe& u, const Solution& s, bool verbose = false);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -54,8 +55,13 @@ struct Version {
     bool important = false;  // Protected: yes (or apt's Important)
     bool hold = false;
     std::string source, source_version;
-    std::vector<Dependency> deps;
+    // Read through Universe::deps(), which parses them on first use when
+    // the version came from a file (most versions of a scenario never matter).
+    mutable std::vector<Dependency> deps;
     std::vector<Provide> provides;
+    std::string_view pending_stanza;  // the unparsed record, in Universe::text
+    uint32_t line = 0;                // its line in Universe::text_name
+    mutable bool deps_pending = false;
 };
 
 struct Package {
@@ -75,6 +81,11 @@ public:
     std::string native_arch = "amd64";
     std::vector<std::string> architectures;  // native first
 
+    // The file the versions were read from, when they were (EDSP); the
+    // pending stanzas point into it.
+    std::shared_ptr<const std::string> text;
+    std::string text_name;
+
     std::vector<std::string> names;
     std::vector<Package> packages;
     std::vector<Version> versions;
@@ -90,6 +101,9 @@ public:
     // Builds the name -> packages and name -> providers indices; call after the
     // last add_version() and before satisfiers()/conflicts_with().
     void finalize();
+
+    // A version's relations; parses them on first use (not thread-safe).
+    const std::vector<Dependency>& deps(uint32_t version) const;
 
     const std::vector<uint32_t>& packages_named(uint32_t name) const;
     const std::vector<Provider>& providers_of(uint32_t name) const;
@@ -113,7 +127,9 @@ public:
     const std::string& name_of_version(uint32_t v) const { return names[packages[versions[v].package].name]; }
 
 private:
-    std::unordered_map<std::string, uint32_t> name_ids_;
+    // Open addressing over indices into `names`, so a lookup costs no allocation.
+    std::vector<uint32_t> name_slots_;
+    size_t name_slot_index(std::string_view name) const;
     std::unordered_map<uint64_t, uint32_t> package_ids_;  // (name, arch index) -> package
     std::vector<std::string> arch_names_;
     std::vector<std::vector<uint32_t>> by_name_;

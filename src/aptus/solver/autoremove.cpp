@@ -30,7 +30,7 @@ std::vector<uint32_t> autoremovable(const Universe& u, const Request& r, const s
     while (!queue.empty()) {
         uint32_t v = queue.front();
         queue.pop_front();
-        for (const Dependency& d : u.versions[v].deps) {
+        for (const Dependency& d : u.deps(v)) {
             bool important = d.kind == DepKind::Depends || d.kind == DepKind::PreDepends ||
                              (d.kind == DepKind::Recommends && r.recommends_important) ||
                              (d.kind == DepKind::Suggests && r.suggests_important);

@@ -40,7 +40,7 @@ std::vector<std::string> check_installation(const Universe& u, const std::vector
     }
     for (uint32_t v : selected) {
         const Version& ver = u.versions[v];
-        for (const Dependency& d : ver.deps) {
+        for (const Dependency& d : u.deps(v)) {
             if (d.kind == DepKind::Depends || d.kind == DepKind::PreDepends) {
                 bool met = false;
                 for (const Target& t : d.alternatives) {

@@ -5,6 +5,7 @@
 #include "aptus/deb/relation.hpp"
 #include "aptus/deb/tagfile.hpp"
 #include "aptus/solver/edsp.hpp"
+#include "aptus/solver/stanza_relations.hpp"
 
 namespace aptus::solver {
 namespace {
@@ -47,9 +48,36 @@ constexpr FieldKind dep_fields[] = {
 
 }  // namespace
 
-Scenario read_edsp(std::string_view text, std::string_view name) {
+void parse_stanza_relations(Universe& u, std::string_view stanza, std::string_view file, uint32_t line,
+                            std::vector<Dependency>& out) {
+    deb::TagFileReader reader(stanza, std::string(file));
+    deb::Stanza st;
+    if (!reader.next(st)) return;
+    deb::RelationList rels;
+    try {
+        for (const FieldKind& fk : dep_fields) {
+            const deb::Field* f = st.find(fk.name);
+            if (!f) continue;
+            deb::parse_relations(f->value, fk.field, rels);
+            for (std::span<const deb::Relation> alts : rels.groups()) {
+                Dependency d;
+                d.kind = fk.kind;
+                for (const deb::Relation& rel : alts)
+                    d.alternatives.push_back({u.intern(rel.name), std::string(rel.arch_qualifier), rel.op, std::string(rel.version)});
+                out.push_back(std::move(d));
+            }
+        }
+    } catch (const Error& e) {
+        throw e.with_context(std::string(file) + ":" + std::to_string(line));
+    }
+}
+
+Scenario read_edsp(std::string owned_text, std::string_view name) {
     Scenario sc;
     Universe& u = sc.universe;
+    u.text = std::make_shared<const std::string>(std::move(owned_text));
+    u.text_name = std::string(name);
+    std::string_view text = *u.text;
     Request& r = sc.request;
     deb::TagFileReader reader(text, std::string(name));
     deb::Stanza st;
@@ -63,6 +91,10 @@ Scenario read_edsp(std::string_view text, std::string_view name) {
         if (a != u.native_arch) u.architectures.emplace_back(a);
 
     deb::RelationList rels;
+    // One stanza per version: counting them first spares the moves of a growing vector.
+    size_t stanzas = 0;
+    for (size_t at = text.find("\nPackage:"); at != std::string_view::npos; at = text.find("\nPackage:", at + 1)) ++stanzas;
+    u.versions.reserve(stanzas);
     while (reader.next(st)) {
         auto pkg = st.get("Package");
         auto ver = st.get("Version");
@@ -93,18 +125,6 @@ Scenario read_edsp(std::string_view text, std::string_view name) {
         v.source_version = std::string(trim(st.value_or_empty("Source-Version")));
         if (yes(st.value_or_empty("APT-Automatic"))) u.packages[v.package].automatic = true;
         try {
-            for (const FieldKind& fk : dep_fields) {
-                const deb::Field* f = st.find(fk.name);
-                if (!f) continue;
-                deb::parse_relations(f->value, fk.field, rels);
-                for (std::span<const deb::Relation> alts : rels.groups()) {
-                    Dependency d;
-                    d.kind = fk.kind;
-                    for (const deb::Relation& rel : alts)
-                        d.alternatives.push_back({u.intern(rel.name), std::string(rel.arch_qualifier), rel.op, std::string(rel.version)});
-                    v.deps.push_back(std::move(d));
-                }
-            }
             if (const deb::Field* f = st.find("Provides")) {
                 deb::parse_relations(f->value, deb::RelationField::Provides, rels);
                 for (const deb::Relation& rel : rels.relations())
@@ -113,6 +133,9 @@ Scenario read_edsp(std::string_view text, std::string_view name) {
         } catch (const Error& e) {
             throw e.with_context(std::string(file) + ":" + std::to_string(st.line));
         }
+        v.pending_stanza = st.raw;
+        v.line = st.line;
+        v.deps_pending = true;
         u.add_version(std::move(v));
     }
     u.finalize();

@@ -74,7 +74,7 @@ std::string explain(const Universe& u, const Request& r, const std::vector<Reaso
                    u.versions[re.other].version + ")";
             break;
         case ReasonKind::Dependency: {
-            const Dependency& d = u.versions[re.version].deps[re.dep];
+            const Dependency& d = u.deps(re.version)[re.dep];
             line = u.describe(re.version) + " " + std::string(dep_kind_name(d.kind)) + " " + u.dependency_text(d);
             // A dependency clause alone in the chain of facts with nothing to
             // choose from: say why each satisfier is out.
@@ -89,7 +89,7 @@ std::string explain(const Universe& u, const Request& r, const std::vector<Reaso
             break;
         }
         case ReasonKind::Conflict: {
-            const Dependency& d = u.versions[re.version].deps[re.dep];
+            const Dependency& d = u.deps(re.version)[re.dep];
             const Target& t = d.alternatives[0];
             line = u.describe(re.version) + " " + std::string(dep_kind_name(d.kind)) + " " + u.target_text(t);
             if (u.names[u.packages[u.versions[re.other].package].name] != u.names[t.name])

@@ -170,7 +170,7 @@ void Encoder::discover() {
     while (!queue.empty()) {
         uint32_t v = queue.front();
         queue.pop_front();
-        for (const Dependency& d : u_.versions[v].deps) {
+        for (const Dependency& d : u_.deps(v)) {
             if (is_negative(d.kind) || (d.kind == DepKind::Suggests && !r_.install_suggests)) continue;
             for (const Target& t : d.alternatives) {
                 sats.clear();
@@ -258,12 +258,13 @@ void Encoder::encode() {
     for (uint32_t var = 0; var < version_of_.size(); ++var) {
         uint32_t v = version_of_[var];
         const Version& ver = u_.versions[v];
-        const Version* installed_ver = nullptr;
+        const std::vector<Dependency>* installed_deps = nullptr;
         if (!ver.installed && pkg_installed_[ver.package])
             for (uint32_t o : u_.packages[ver.package].versions)
-                if (u_.versions[o].installed) installed_ver = &u_.versions[o];
-        for (uint32_t di = 0; di < ver.deps.size(); ++di) {
-            const Dependency& d = ver.deps[di];
+                if (u_.versions[o].installed) installed_deps = &u_.deps(o);
+        const std::vector<Dependency>& deps = u_.deps(v);
+        for (uint32_t di = 0; di < deps.size(); ++di) {
+            const Dependency& d = deps[di];
             if (is_negative(d.kind)) {
                 sats.clear();
                 u_.conflicts_with(v, d.alternatives[0], sats);
@@ -276,7 +277,7 @@ void Encoder::encode() {
             }
             bool weak = d.kind == DepKind::Recommends || d.kind == DepKind::Suggests;
             if (d.kind == DepKind::Suggests && !r_.install_suggests) continue;
-            if (d.kind == DepKind::Recommends && !r_.install_recommends && !ver.installed && !installed_ver) continue;
+            if (d.kind == DepKind::Recommends && !r_.install_recommends && !ver.installed && !installed_deps) continue;
             sats.clear();
             for (const Target& t : d.alternatives) {
                 size_t begin = sats.size();
@@ -294,9 +295,9 @@ void Encoder::encode() {
             // Recommends an upgrade brings along is new and may install.
             bool keep_only = false;
             if (weak && ver.installed) keep_only = true;
-            if (weak && installed_ver) {
+            if (weak && installed_deps) {
                 std::string text = u_.dependency_text(d);
-                for (const Dependency& old : installed_ver->deps)
+                for (const Dependency& old : *installed_deps)
                     if (old.kind == d.kind && u_.dependency_text(old) == text) keep_only = true;
                 if (!r_.install_recommends) keep_only = true;
             }

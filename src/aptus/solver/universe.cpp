@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "aptus/deb/version.hpp"
+#include "aptus/solver/stanza_relations.hpp"
 
 namespace aptus::solver {
 
@@ -18,19 +19,46 @@ std::string_view dep_kind_name(DepKind k) {
     return "?";
 }
 
+constexpr uint32_t empty_slot = ~uint32_t{0};
+
+size_t Universe::name_slot_index(std::string_view name) const {
+    uint64_t h = 1469598103934665603ull;  // FNV-1a
+    for (char c : name) h = (h ^ uint8_t(c)) * 1099511628211ull;
+    size_t mask = name_slots_.size() - 1;
+    for (size_t i = size_t(h) & mask;; i = (i + 1) & mask)
+        if (name_slots_[i] == empty_slot || names[name_slots_[i]] == name) return i;
+}
+
 uint32_t Universe::intern(std::string_view name) {
-    auto it = name_ids_.find(std::string(name));
-    if (it != name_ids_.end()) return it->second;
+    if (names.size() * 2 >= name_slots_.size()) {
+        name_slots_.assign(std::max<size_t>(1024, name_slots_.size() * 2), empty_slot);
+        for (uint32_t i = 0; i < names.size(); ++i) name_slots_[name_slot_index(names[i])] = i;
+    }
+    size_t slot = name_slot_index(name);
+    if (name_slots_[slot] != empty_slot) return name_slots_[slot];
     uint32_t id = uint32_t(names.size());
     names.emplace_back(name);
-    name_ids_.emplace(std::string(name), id);
+    name_slots_[slot] = id;
     return id;
 }
 
 std::optional<uint32_t> Universe::find_name(std::string_view name) const {
-    auto it = name_ids_.find(std::string(name));
-    if (it == name_ids_.end()) return std::nullopt;
-    return it->second;
+    if (name_slots_.empty()) return std::nullopt;
+    uint32_t id = name_slots_[name_slot_index(name)];
+    if (id == empty_slot) return std::nullopt;
+    return id;
+}
+
+const std::vector<Dependency>& Universe::deps(uint32_t v) const {
+    const Version& ver = versions[v];
+    if (ver.deps_pending) {
+        // Names first seen here are interned: the name table is a cache of
+        // the file, and the indices built by finalize() simply do not know
+        // them (nothing real or provided carries such a name).
+        parse_stanza_relations(const_cast<Universe&>(*this), ver.pending_stanza, text_name, ver.line, ver.deps);
+        ver.deps_pending = false;
+    }
+    return ver.deps;
 }
 
 uint32_t Universe::arch_index(std::string_view arch) {

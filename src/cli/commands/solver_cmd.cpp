@@ -37,7 +37,7 @@ int run_internal_solver(Context& ctx) {
     std::string text = ctx.args.empty() ? read_stdin() : read_decompressed(ctx.args[0]);
     solver::Scenario sc;
     try {
-        sc = solver::read_edsp(text, name);
+        sc = solver::read_edsp(std::move(text), name);
     } catch (const Error& e) {
         // EDSP wants errors as an answer, not as a crash.
         emit(solver::format_edsp_error("ERR_READ_ERROR", e.what()));
@@ -47,7 +47,13 @@ int run_internal_solver(Context& ctx) {
         sc.request.strict_pinning = ctx.config.find_bool("APT::Solver::Strict-Pinning", true);
     auto t1 = clock::now();
     emit(solver::format_edsp_progress(50, "Solve the request..."));
-    solver::Solution s = solver::solve(sc.universe, sc.request);
+    solver::Solution s;
+    try {
+        s = solver::solve(sc.universe, sc.request);
+    } catch (const Error& e) {
+        emit(solver::format_edsp_error("ERR_READ_ERROR", e.what()));
+        return 0;
+    }
     auto t2 = clock::now();
     if (s.solved)
         emit(solver::format_edsp_solution(sc.universe, s, ctx.config.find_bool("Debug::aptus::Solver::Verbose", false)));
