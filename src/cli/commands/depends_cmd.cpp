@@ -1,17 +1,20 @@
 // apt-cache depends/rdepends, same lines: "  Depends: foo", " |" before an
 // alternative that has a next one, "<foo>" for a name no version has, and
 // below each dependency the other packages (newest versions) that satisfy
-// it through Provides, least important first as apt sorts them.
+// it through Provides, least important first as apt sorts them. The walk
+// builds a Report (blocks of entries); text and --json are two renderings
+// of it.
 #include "cli/commands/depends_cmd.hpp"
 
 #include <algorithm>
 #include <cstdio>
-#include <cstring>
 #include <deque>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "aptus/base/error.hpp"
 #include "aptus/deb/version.hpp"
+#include "cli/commands/depends_order.hpp"
 #include "cli/read_session.hpp"
 #include "cli/version_select.hpp"
 
@@ -21,7 +24,7 @@ namespace {
 constexpr OptionSpec depends_table[] = {
     {0, "recurse", "APT::Cache::RecurseDepends", ArgKind::Flag},
     {0, "installed", "APT::Cache::Installed", ArgKind::Flag},
-    {0, "important", "APT::Cache::Important", ArgKind::Flag},
+    {'i', "important", "APT::Cache::Important", ArgKind::Flag},
     // --no-recommends etc. turn a type off, as apt-cache's do.
     {0, "implicit", "APT::Cache::ShowImplicit", ArgKind::Flag},
     {0, "pre-depends", "APT::Cache::ShowPre-Depends", ArgKind::Flag},
@@ -36,21 +39,6 @@ constexpr OptionSpec depends_table[] = {
 };
 
 using cache::DepType;
-
-// The order apt's parser reads the fields in, which is the order it lists them.
-int type_rank(DepType t) {
-    switch (t) {
-        case DepType::PreDepends: return 0;
-        case DepType::Depends: return 1;
-        case DepType::Conflicts: return 2;
-        case DepType::Breaks: return 3;
-        case DepType::Recommends: return 4;
-        case DepType::Suggests: return 5;
-        case DepType::Replaces: return 6;
-        case DepType::Enhances: return 7;
-    }
-    return 8;
-}
 
 std::string_view type_name(DepType t) {
     switch (t) {
@@ -92,17 +80,44 @@ bool satisfies(std::string_view have, cache::DepOp op, std::string_view want) {
 }
 
 struct Options {
-    bool recurse, installed, important, show_type, show_version;
-    bool shown[8];  // by type_rank
+    bool recurse, installed, important, implicit, show_type, show_version;
+    bool shown[8];  // by apt_field_rank
+};
+
+// One dependency line and the provider lines under it.
+struct Entry {
+    bool or_next;
+    DepType type;
+    std::string name;   // the target (depends) or the depending package (rdepends)
+    bool has_versions;  // false: apt prints the name in <>
+    cache::DepOp op;
+    std::string_view version;  // "" when op is None
+    std::vector<std::string> providers;
+};
+
+// A package whose dependencies (or reverse dependencies) are listed.
+struct Block {
+    std::string package;
+    std::vector<Entry> entries;
+};
+
+struct Report {
+    bool reverse;
+    std::vector<Block> blocks;
+    // Names with no version to list: the command line's, then those
+    // --recurse reached; apt prints them last as "<name>".
+    std::vector<std::string> virtuals;
 };
 
 class Walker {
 public:
-    Walker(const ReadSession& s, const Options& o, bool reverse) : s_(s), c_(s.cache()), o_(o), reverse_(reverse) {
+    Walker(const ReadSession& s, const Options& o, bool reverse)
+        : s_(s), c_(s.cache()), o_(o), reverse_(reverse) {
         shown_.assign(c_.packages().size(), false);
+        if (reverse_) order_.emplace(c_);
     }
 
-    void run(const std::vector<const cache::Version*>& start, std::string& out) {
+    void run(const std::vector<const cache::Version*>& start, Report& report) {
         for (const auto* v : start) queue_.push_back(v);
         while (!queue_.empty()) {
             const cache::Version* v = queue_.front();
@@ -110,49 +125,38 @@ public:
             const cache::Package& p = c_.package_of(*v);
             shown_[c_.index_of(p)] = true;
             current_ = &p;
-            out += full_name(c_, p) + "\n";
+            report.blocks.push_back({full_name(c_, p), {}});
+            Block& b = report.blocks.back();
             if (reverse_) {
-                out += "Reverse Depends:\n";
-                for (const Item& it : reverse_items(p)) line(it, out);
+                for (const auto& rd : order_->reverse_dependencies(p))
+                    line(c_.dependencies()[rd.dependency], &c_.package_of(c_.versions()[rd.version]), b);
             } else {
-                for (const Item& it : forward_items(*v)) line(it, out);
+                for (const auto& d : forward_dependencies(*v)) line(*d, target_package(d->target), b);
             }
         }
+        for (auto& n : virtuals_) add_unique(report.virtuals, std::move(n));
     }
 
 private:
-    const cache::Package* current_ = nullptr;  // the package whose lines are being printed
-
-    struct Item {
-        const cache::Dependency* dep;
-        const cache::Package* other;  // target (depends) or depender (rdepends); null: no package record
-        uint32_t target_name;
-    };
-
-    std::vector<Item> forward_items(const cache::Version& v) {
-        std::vector<Item> items;
-        for (const auto& d : c_.dependencies_of(v)) items.push_back({&d, qualified(d) ? nullptr : target_package(d.target), d.target});
-        std::stable_sort(items.begin(), items.end(),
-                         [](const Item& a, const Item& b) { return type_rank(a.dep->type) < type_rank(b.dep->type); });
-        return items;
-    }
-
-    // apt prepends each new dependency to its target's list while reading
-    // the files, so the newest-read come first.
-    std::vector<Item> reverse_items(const cache::Package& p) {
-        std::vector<Item> items;
-        for (const auto& rd : c_.rdepends(p.name)) {
-            const auto& d = c_.dependencies()[rd.dependency];
-            const auto& v = c_.versions()[rd.version];
-            items.push_back({&d, &c_.package_of(v), d.target});
-        }
-        std::reverse(items.begin(), items.end());
-        return items;
+    std::vector<const cache::Dependency*> forward_dependencies(const cache::Version& v) const {
+        std::vector<const cache::Dependency*> deps;
+        for (const auto& d : c_.dependencies_of(v)) deps.push_back(&d);
+        std::stable_sort(deps.begin(), deps.end(), [](const auto* a, const auto* b) {
+            return apt_field_rank(a->type) < apt_field_rank(b->type);
+        });
+        return deps;
     }
 
     // "perl:any" is a package of its own to apt, with no versions; the
     // real perl satisfies it (Multi-Arch: allowed) and so is listed below it.
-    bool qualified(const cache::Dependency& d) const { return d.arch_qualifier != 0; }
+    static bool qualified(const cache::Dependency& d) { return d.arch_qualifier != 0; }
+
+    // apt turns "Conflicts: foo:any" (and Breaks, Replaces) into a
+    // multi-arch implicit dependency, which depends hides without --implicit.
+    bool implicit(const cache::Dependency& d) const {
+        bool negative = d.type == DepType::Conflicts || d.type == DepType::Breaks || d.type == DepType::Replaces;
+        return negative && qualified(d) && c_.str(d.arch_qualifier) == "any";
+    }
 
     const cache::Package* target_package(uint32_t name) const {
         auto pkgs = c_.packages_of(name);
@@ -172,26 +176,36 @@ private:
         return false;
     }
 
-    void line(const Item& it, std::string& out) {
-        const cache::Dependency& d = *it.dep;
-        if (!o_.shown[type_rank(d.type)]) return;
-        const cache::Package* trg = it.other;
-        bool has_versions = trg && trg->version_count > 0;
-        if (!o_.installed || (trg && trg->current_version != cache::kNone)) {
-            out += (d.flags & cache::kDepOrNext) ? " |" : "  ";
-            if (o_.show_type) out.append(type_name(d.type)).append(": ");
-            std::string name = trg ? full_name(c_, *trg) : std::string(c_.str(c_.names()[it.target_name].name));
-            if (!reverse_ && qualified(d)) name += ":" + std::string(c_.str(d.arch_qualifier));
-            out += has_versions ? name : "<" + name + ">";
-            if (o_.show_version && d.op != cache::DepOp::None)
-                out.append(" (").append(op_text(d.op)).append(" ").append(c_.str(d.version)).append(")");
-            out += "\n";
-            if (o_.recurse) {
-                if (trg) enqueue(*trg);
-                else add_virtual(name);
-            }
-        } else {
-            return;  // apt lists the providers only under a line it printed
+    // Does version `v` of the real package satisfy a dependency on it with
+    // this qualifier? ":any" takes Multi-Arch: allowed versions, an explicit
+    // architecture the versions of that architecture.
+    bool qualifier_accepts(const cache::Dependency& d, const cache::Version& v) const {
+        if (!qualified(d)) return true;
+        std::string_view q = c_.str(d.arch_qualifier);
+        if (q == "any") return v.multi_arch == cache::MultiArch::Allowed;
+        std::string_view arch = c_.str(c_.package_of(v).architecture);
+        return q == arch || (q == "native" && arch == c_.native_architecture());
+    }
+
+    // `other`: the target (depends) or the depending package (rdepends);
+    // null when no package record has the name.
+    void line(const cache::Dependency& d, const cache::Package* other, Block& b) {
+        if (!o_.shown[apt_field_rank(d.type)]) return;
+        if (!reverse_ && !o_.implicit && implicit(d)) return;
+        if (!reverse_ && qualified(d)) other = nullptr;  // apt's "name:arch" package has no versions
+        // apt lists the providers only under a line it printed.
+        if (o_.installed && !(other && other->current_version != cache::kNone)) return;
+        Entry e{};
+        e.or_next = d.flags & cache::kDepOrNext;
+        e.type = d.type;
+        e.name = other ? full_name(c_, *other) : std::string(c_.str(c_.names()[d.target].name));
+        if (!reverse_ && qualified(d)) e.name += ":" + std::string(c_.str(d.arch_qualifier));
+        e.has_versions = other && other->version_count > 0;
+        e.op = d.op;
+        if (d.op != cache::DepOp::None) e.version = c_.str(d.version);
+        if (o_.recurse) {
+            if (other) enqueue(*other);
+            else add_unique(virtuals_, e.name);
         }
         // Every version that satisfies the dependency; shown are the other
         // packages' newest versions among them.
@@ -200,26 +214,26 @@ private:
         const cache::Package* own = qualified(d) ? nullptr : real;
         if (real)
             for (const auto& v : c_.versions_of(*real))
-                if ((!qualified(d) || v.multi_arch == cache::MultiArch::Allowed) &&
-                    satisfies(c_.str(v.version), d.op, c_.str(d.version)))
+                if (qualifier_accepts(d, v) && satisfies(c_.str(v.version), d.op, c_.str(d.version)))
                     targets.push_back(&v);
         for (uint32_t pi : c_.providers(d.target)) {
             const auto& pr = c_.provides()[pi];
-            if (satisfies(c_.str(pr.provided_version), d.op, c_.str(d.version))) targets.push_back(&c_.versions()[pr.version]);
+            if (satisfies(c_.str(pr.provided_version), d.op, c_.str(d.version)))
+                targets.push_back(&c_.versions()[pr.version]);
         }
-        std::sort(targets.begin(), targets.end(), [&](const cache::Version* a, const cache::Version* b) {
-            return prio_less(*a, *b);
-        });
+        std::sort(targets.begin(), targets.end(),
+                  [&](const cache::Version* a, const cache::Version* b) { return prio_less(*a, *b); });
+        // A package does not conflict with itself: apt leaves it out of the
+        // providers under its own Conflicts and Breaks lines (postfix
+        // Conflicts: mail-transport-agent), not under others.
+        bool negative = d.type == DepType::Conflicts || d.type == DepType::Breaks;
         for (const auto* v : targets) {
             const cache::Package& vp = c_.package_of(*v);
-            // A package does not conflict with itself: apt leaves it out of
-            // the providers under its own Conflicts and Breaks lines
-            // (postfix Conflicts: mail-transport-agent), not under others.
-            bool negative = d.type == cache::DepType::Conflicts || d.type == cache::DepType::Breaks;
             if (&c_.versions_of(vp).front() != v || &vp == own || (!reverse_ && negative && &vp == current_)) continue;
-            out += "    " + full_name(c_, vp) + "\n";
+            e.providers.push_back(full_name(c_, vp));
             if (o_.recurse) enqueue(vp);
         }
+        b.entries.push_back(std::move(e));
     }
 
     // apt's order for alternatives: non-essential before essential,
@@ -235,31 +249,76 @@ private:
         return c_.name_of(pa) < c_.name_of(pb);
     }
 
+    // apt walks the packages --recurse reaches breadth first, each once,
+    // at its candidate; one without a candidate is listed as virtual.
     void enqueue(const cache::Package& p) {
         uint32_t i = c_.index_of(p);
         if (shown_[i]) return;
         shown_[i] = true;
         if (const auto* v = s_.candidates->candidate(p)) queue_.push_back(v);
-        else add_virtual(full_name(c_, p));
+        else add_unique(virtuals_, full_name(c_, p));
     }
 
-public:
-    // Names reached by --recurse that have no version to follow: apt
-    // lists them with the command line's virtual names.
-    std::vector<std::string> virtuals;
-
-private:
-    void add_virtual(std::string name) {
-        if (std::find(virtuals.begin(), virtuals.end(), name) == virtuals.end()) virtuals.push_back(std::move(name));
+    static void add_unique(std::vector<std::string>& names, std::string name) {
+        if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(std::move(name));
     }
 
     const ReadSession& s_;
     const cache::Cache& c_;
     const Options& o_;
     bool reverse_;
+    std::optional<AptBuildOrder> order_;  // rdepends only: it costs a pass over the cache
+    const cache::Package* current_ = nullptr;  // the package whose lines are being listed
     std::vector<bool> shown_;
     std::deque<const cache::Version*> queue_;
+    std::vector<std::string> virtuals_;
 };
+
+std::string render_text(const Report& r, const Options& o) {
+    std::string out;
+    for (const Block& b : r.blocks) {
+        out += b.package + "\n";
+        if (r.reverse) out += "Reverse Depends:\n";
+        for (const Entry& e : b.entries) {
+            out += e.or_next ? " |" : "  ";
+            if (o.show_type) out.append(type_name(e.type)).append(": ");
+            out += e.has_versions ? e.name : "<" + e.name + ">";
+            if (o.show_version && e.op != cache::DepOp::None)
+                out.append(" (").append(op_text(e.op)).append(" ").append(e.version).append(")");
+            out += "\n";
+            for (const auto& p : e.providers) out += "    " + p + "\n";
+        }
+    }
+    for (const auto& n : r.virtuals) out += "<" + n + ">\n";
+    return out;
+}
+
+// The same report as data; docs/json/depends.md is the contract.
+std::string render_json(const Report& r) {
+    using json = nlohmann::ordered_json;
+    json pkgs = json::array();
+    for (const Block& b : r.blocks) {
+        json deps = json::array();
+        for (const Entry& e : b.entries) {
+            json d;
+            d["type"] = type_name(e.type);
+            d["package"] = e.name;
+            d["virtual"] = !e.has_versions;
+            d["or_next"] = e.or_next;
+            if (e.op != cache::DepOp::None) d["constraint"] = {{"op", op_text(e.op)}, {"version", e.version}};
+            else d["constraint"] = nullptr;
+            d["providers"] = e.providers;
+            deps.push_back(std::move(d));
+        }
+        pkgs.push_back({{"package", b.package}, {"virtual", false}, {r.reverse ? "reverse_dependencies" : "dependencies", deps}});
+    }
+    for (const auto& n : r.virtuals) pkgs.push_back({{"package", n}, {"virtual", true}});
+    json doc;
+    doc["version"] = 2;
+    doc["command"] = r.reverse ? "rdepends" : "depends";
+    doc["packages"] = std::move(pkgs);
+    return doc.dump(2) + "\n";
+}
 
 int run(Context& ctx, bool reverse) {
     auto s = open_read_session(ctx);
@@ -269,66 +328,30 @@ int run(Context& ctx, bool reverse) {
     o.recurse = cfg.find_bool("APT::Cache::RecurseDepends");
     o.installed = cfg.find_bool("APT::Cache::Installed");
     o.important = cfg.find_bool("APT::Cache::Important");
+    o.implicit = cfg.find_bool("APT::Cache::ShowImplicit");
     o.show_type = cfg.find_bool("APT::Cache::ShowDependencyType", !reverse);
     o.show_version = cfg.find_bool("APT::Cache::ShowVersion");
     bool imp = !o.important;
-    o.shown[type_rank(DepType::PreDepends)] = cfg.find_bool("APT::Cache::ShowPre-Depends", true);
-    o.shown[type_rank(DepType::Depends)] = cfg.find_bool("APT::Cache::ShowDepends", true);
-    o.shown[type_rank(DepType::Recommends)] = cfg.find_bool("APT::Cache::ShowRecommends", imp);
-    o.shown[type_rank(DepType::Suggests)] = cfg.find_bool("APT::Cache::ShowSuggests", imp);
-    o.shown[type_rank(DepType::Replaces)] = cfg.find_bool("APT::Cache::ShowReplaces", imp);
-    o.shown[type_rank(DepType::Conflicts)] = cfg.find_bool("APT::Cache::ShowConflicts", imp);
-    o.shown[type_rank(DepType::Breaks)] = cfg.find_bool("APT::Cache::ShowBreaks", imp);
-    o.shown[type_rank(DepType::Enhances)] = cfg.find_bool("APT::Cache::ShowEnhances", imp);
+    o.shown[apt_field_rank(DepType::PreDepends)] = cfg.find_bool("APT::Cache::ShowPre-Depends", true);
+    o.shown[apt_field_rank(DepType::Depends)] = cfg.find_bool("APT::Cache::ShowDepends", true);
+    o.shown[apt_field_rank(DepType::Recommends)] = cfg.find_bool("APT::Cache::ShowRecommends", imp);
+    o.shown[apt_field_rank(DepType::Suggests)] = cfg.find_bool("APT::Cache::ShowSuggests", imp);
+    o.shown[apt_field_rank(DepType::Replaces)] = cfg.find_bool("APT::Cache::ShowReplaces", imp);
+    o.shown[apt_field_rank(DepType::Conflicts)] = cfg.find_bool("APT::Cache::ShowConflicts", imp);
+    o.shown[apt_field_rank(DepType::Breaks)] = cfg.find_bool("APT::Cache::ShowBreaks", imp);
+    o.shown[apt_field_rank(DepType::Enhances)] = cfg.find_bool("APT::Cache::ShowEnhances", imp);
 
     std::vector<std::string> notices;
     Selection sel;
     for (const auto& w : ctx.args) select_versions(c, *s->candidates, w, Select::Candidate, sel, notices);
-    std::vector<std::string> virtuals;
-    for (const auto* p : sel.virtuals) virtuals.push_back(full_name(c, *p));
-    for (const auto& n : sel.virtual_names) virtuals.push_back(n);
-    if (sel.versions.empty() && virtuals.empty()) throw Error("No packages found");
+    Report report{reverse, {}, {}};
+    for (const auto* p : sel.virtuals) report.virtuals.push_back(full_name(c, *p));
+    for (const auto& n : sel.virtual_names) report.virtuals.push_back(n);
+    if (sel.versions.empty() && report.virtuals.empty()) throw Error("No packages found");
 
-    std::string out;
     Walker walker(*s, o, reverse);
-    walker.run(sel.versions, out);
-    for (auto& n : walker.virtuals)
-        if (std::find(virtuals.begin(), virtuals.end(), n) == virtuals.end()) virtuals.push_back(n);
-    for (const auto& n : virtuals) out += "<" + n + ">\n";
-    if (cfg.find_bool("Aptus::Depends::JSON")) {
-        // The text lines as data: apt-cache's format is the contract here.
-        nlohmann::ordered_json doc;
-        doc["version"] = 1;
-        nlohmann::ordered_json pkgs = nlohmann::ordered_json::array();
-        size_t pos = 0;
-        while (pos < out.size()) {
-            size_t nl = out.find('\n', pos);
-            std::string ln = out.substr(pos, nl - pos);
-            pos = nl + 1;
-            if (ln == "Reverse Depends:") continue;
-            if (ln.empty() || ln[0] != ' ') {
-                pkgs.push_back({{"package", ln}, {"dependencies", nlohmann::ordered_json::array()}});
-                continue;
-            }
-            if (ln.rfind("    ", 0) == 0) {
-                pkgs.back()["dependencies"].back()["providers"].push_back(ln.substr(4));
-                continue;
-            }
-            nlohmann::ordered_json d;
-            d["or_next"] = ln[1] == '|';
-            std::string rest = ln.substr(2);
-            size_t colon = rest.find(": ");
-            d["type"] = colon == std::string::npos ? "" : rest.substr(0, colon);
-            if (colon != std::string::npos) rest = rest.substr(colon + 2);
-            d["virtual"] = !rest.empty() && rest[0] == '<';
-            if (d["virtual"]) rest = rest.substr(1, rest.size() - 2);
-            d["package"] = rest;
-            d["providers"] = nlohmann::ordered_json::array();
-            pkgs.back()["dependencies"].push_back(d);
-        }
-        doc["packages"] = pkgs;
-        out = doc.dump(2) + "\n";
-    }
+    walker.run(sel.versions, report);
+    std::string out = cfg.find_bool("Aptus::Depends::JSON") ? render_json(report) : render_text(report, o);
     std::fwrite(out.data(), 1, out.size(), stdout);
     return 0;
 }

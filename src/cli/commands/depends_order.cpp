@@ -1,0 +1,154 @@
+#include "cli/commands/depends_order.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace aptus::cli {
+
+int apt_field_rank(cache::DepType t) {
+    switch (t) {
+        case cache::DepType::PreDepends: return 0;
+        case cache::DepType::Depends: return 1;
+        case cache::DepType::Conflicts: return 2;
+        case cache::DepType::Breaks: return 3;
+        case cache::DepType::Recommends: return 4;
+        case cache::DepType::Suggests: return 5;
+        case cache::DepType::Replaces: return 6;
+        case cache::DepType::Enhances: return 7;
+    }
+    return 8;
+}
+
+namespace {
+
+// A version's dependencies in the order apt's parser creates them: field by
+// field, each field left to right (the cache keeps them as written).
+std::vector<uint32_t> deps_in_field_order(const cache::Cache& c, const cache::Version& v) {
+    std::vector<uint32_t> ids(v.dependency_count);
+    std::iota(ids.begin(), ids.end(), v.first_dependency);
+    std::stable_sort(ids.begin(), ids.end(), [&](uint32_t a, uint32_t b) {
+        return apt_field_rank(c.dependencies()[a].type) < apt_field_rank(c.dependencies()[b].type);
+    });
+    return ids;
+}
+
+}  // namespace
+
+AptBuildOrder::AptBuildOrder(const cache::Cache& c) : c_(c) {
+    // apt reads the Packages files in the order of the sources, each from
+    // top to bottom, and the dpkg status last (it is layered on the cache
+    // of the lists); a version is created where it is first met. The cache
+    // keeps the index files in that reading order with the status last, so
+    // (file, offset) of a version's first record is its creation time.
+    auto versions = c.versions();
+    std::vector<uint64_t> key(versions.size(), UINT64_MAX);
+    for (const auto& f : c.version_files()) {
+        uint64_t k = uint64_t(f.index_file) << 32 | f.offset;
+        key[f.version] = std::min(key[f.version], k);
+    }
+    std::vector<uint32_t> by_time(versions.size());
+    std::iota(by_time.begin(), by_time.end(), 0u);
+    std::stable_sort(by_time.begin(), by_time.end(), [&](uint32_t a, uint32_t b) { return key[a] < key[b]; });
+    version_rank_.assign(versions.size(), 0);
+    for (uint32_t r = 0; r < by_time.size(); ++r) version_rank_[by_time[r]] = r;
+
+    // apt keeps one copy of each version string and compares dependency
+    // records by the string's place in its pool, i.e. by when the string
+    // was first stored: as a version, a source version, a dependency's or
+    // a provide's version, in that order within each record.
+    dep_seq_.assign(c.dependencies().size(), 0);
+    string_rank_.assign(c.string_count(), 0);
+    uint32_t next_string = 1, next_dep = 0;
+    auto touch = [&](cache::StringId s) {
+        if (s != 0 && string_rank_[s] == 0) string_rank_[s] = next_string++;
+    };
+    for (uint32_t vi : by_time) {
+        const auto& v = versions[vi];
+        touch(v.version);
+        touch(v.source_version);
+        for (uint32_t d : deps_in_field_order(c, v)) {
+            dep_seq_[d] = next_dep++;
+            if (c.dependencies()[d].op != cache::DepOp::None) touch(c.dependencies()[d].version);
+        }
+        for (const auto& pr : c.provides_of(v)) touch(pr.provided_version);
+    }
+}
+
+std::vector<cache::RevDep> AptBuildOrder::reverse_dependencies(const cache::Package& p) const {
+    std::string_view arch = c_.str(p.architecture);
+    bool native = arch == c_.native_architecture();
+    std::vector<cache::RevDep> rdeps;
+    for (const auto& rd : c_.rdepends(p.name)) {
+        const auto& d = c_.dependencies()[rd.dependency];
+        if (d.arch_qualifier != 0) continue;
+        std::string_view from = c_.str(c_.versions()[rd.version].architecture);
+        if (from == arch || (native && from == "all")) rdeps.push_back(rd);
+    }
+    std::sort(rdeps.begin(), rdeps.end(), [&](const cache::RevDep& a, const cache::RevDep& b) {
+        return dep_seq_[a.dependency] < dep_seq_[b.dependency];
+    });
+
+    // apt shares one data record between dependencies on the same target
+    // with the same type, operator and version string. The records form a
+    // chain, sorted by the version string's place in the pool (latest
+    // first), that starts at the record of the list's head; a new
+    // dependency searches that chain from the head's record. It becomes the
+    // new head only when its record is new and goes before the head's;
+    // otherwise it is linked in right after the head. Rebuilt here as a
+    // linked list over the creation order.
+    struct Data {
+        uint32_t str_rank;
+        cache::DepType type;
+        cache::DepOp op;
+        int next;
+    };
+    std::vector<Data> data;
+    std::vector<int> data_of(rdeps.size()), next(rdeps.size(), -1);
+    int head = -1;
+    for (int i = 0; i < int(rdeps.size()); ++i) {
+        const auto& d = c_.dependencies()[rdeps[i].dependency];
+        uint32_t sr = d.op == cache::DepOp::None ? 0 : string_rank_[d.version];
+        if (head < 0) {
+            data.push_back({sr, d.type, d.op, -1});
+            data_of[i] = int(data.size()) - 1;
+            head = i;
+            continue;
+        }
+        int cur = data_of[head], prev = -1;
+        bool dup = false;
+        while (cur >= 0) {
+            const Data& x = data[cur];
+            if (sr > x.str_rank) break;
+            if (sr == x.str_rank && d.type == x.type && d.op == x.op) {
+                dup = true;
+                break;
+            }
+            prev = cur;
+            cur = x.next;
+        }
+        if (!dup) {
+            int fresh = int(data.size());
+            if (prev >= 0) {
+                data.push_back({sr, d.type, d.op, data[prev].next});
+                data[prev].next = fresh;
+            } else {
+                data.push_back({sr, d.type, d.op, data_of[head]});
+            }
+            cur = fresh;
+        }
+        data_of[i] = cur;
+        if (!dup && prev < 0) {
+            next[i] = head;
+            head = i;
+        } else {
+            next[i] = next[head];
+            next[head] = i;
+        }
+    }
+    std::vector<cache::RevDep> out;
+    out.reserve(rdeps.size());
+    for (int i = head; i >= 0; i = next[i]) out.push_back(rdeps[i]);
+    return out;
+}
+
+}  // namespace aptus::cli

@@ -1,0 +1,41 @@
+// The order apt-cache depends/rdepends print in comes from how apt built its
+// cache, not from anything in the data: dependencies in the order apt read
+// them, reverse dependencies in the order of the linked list apt grows per
+// target package. This file rebuilds both orders from aptus's cache, so the
+// CLI can print what apt prints; the rules were found by experiment against
+// apt 2.6 and are described where they are applied.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "aptus/cache/cache.hpp"
+
+namespace aptus::cli {
+
+// The rank of a dependency type in the order apt's parser reads the fields
+// (Pre-Depends, Depends, Conflicts, Breaks, Recommends, Suggests, Replaces,
+// Enhances), which is the order `depends` lists them in.
+int apt_field_rank(cache::DepType t);
+
+class AptBuildOrder {
+public:
+    explicit AptBuildOrder(const cache::Cache& cache);
+
+    // Reverse dependencies of the package `p` (indices into
+    // cache.rdepends-style RevDep records), in apt's list order. Only
+    // dependencies that name `p` itself are in apt's list: those with an
+    // ":any" (or other) qualifier name another package to apt.
+    std::vector<cache::RevDep> reverse_dependencies(const cache::Package& p) const;
+
+    // When apt created the version (smaller: earlier).
+    uint32_t version_rank(const cache::Version& v) const { return version_rank_[c_.index_of(v)]; }
+
+private:
+    const cache::Cache& c_;
+    std::vector<uint32_t> version_rank_;  // by version index
+    std::vector<uint32_t> dep_seq_;       // by dependency index: creation order
+    std::vector<uint32_t> string_rank_;   // by StringId: when apt first stored it as a version string; 0 for none
+};
+
+}  // namespace aptus::cli
