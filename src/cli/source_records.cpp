@@ -1,10 +1,10 @@
 #include "cli/source_records.hpp"
 
-#include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "aptus/base/strings.hpp"
+#include "aptus/deb/tagfile.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -21,6 +21,12 @@ void for_each_binary_name(std::string_view field, F&& f) {
     }
 }
 
+// The records a name reached, in reading order, before removing duplicates.
+struct Reached {
+    std::vector<SourceHit> hits;
+    bool by_binary_wanted = false;  // some argument with this name takes Binary matches
+};
+
 }  // namespace
 
 std::vector<std::string_view> binary_names(std::string_view binary_field) {
@@ -29,8 +35,8 @@ std::vector<std::string_view> binary_names(std::string_view binary_field) {
     return out;
 }
 
-std::vector<SourceQuery> find_source_records(const cache::Cache& cache, std::span<const std::string> arguments,
-                                             bool only_source) {
+std::vector<SourceQuery> find_source_records(std::span<const SourcesText> files,
+                                             std::span<const std::string> arguments, bool only_source) {
     std::vector<SourceQuery> queries;
     queries.reserve(arguments.size());
     for (const std::string& a : arguments) {
@@ -47,39 +53,40 @@ std::vector<SourceQuery> find_source_records(const cache::Cache& cache, std::spa
         queries.push_back(std::move(q));
     }
 
-    // The Binary fields are not indexed in the cache, so one pass over every
-    // record serves all the names at once, however many there are.
-    const std::span<const cache::SourcePackage> all = cache.sources();
-    std::unordered_map<std::string_view, std::vector<uint32_t>> by_binary;
-    for (const SourceQuery& q : queries)
-        if (!q.only_source) by_binary.try_emplace(q.name);
-    if (!by_binary.empty()) {
-        for (uint32_t i = 0; i < all.size(); ++i) {
-            for_each_binary_name(cache.str(all[i].binaries), [&](std::string_view n) {
-                auto it = by_binary.find(n);
-                if (it != by_binary.end() && (it->second.empty() || it->second.back() != i)) it->second.push_back(i);
+    // Each record is looked at once, however many names are asked for.
+    std::unordered_map<std::string_view, Reached> reached;
+    bool any_binary = false;
+    for (const SourceQuery& q : queries) {
+        Reached& r = reached[q.name];
+        r.by_binary_wanted |= !q.only_source;
+        any_binary |= !q.only_source;
+    }
+    deb::Stanza st;
+    for (size_t f = 0; f < files.size() && !queries.empty(); ++f) {
+        deb::TagFileReader reader(files[f].text, files[f].path);
+        while (reader.next(st)) {
+            auto it = reached.find(st.value_or_empty("Package"));
+            if (it != reached.end()) it->second.hits.push_back({f, st.raw, false});
+            if (!any_binary) continue;
+            const deb::Field* binary = st.find("Binary");
+            if (!binary) continue;
+            for_each_binary_name(binary->value, [&](std::string_view n) {
+                auto b = reached.find(n);
+                if (b == reached.end() || !b->second.by_binary_wanted) return;
+                // Reached already: as its source name, or listed twice in Binary.
+                if (!b->second.hits.empty() && b->second.hits.back().text.data() == st.raw.data()) return;
+                b->second.hits.push_back({f, st.raw, true});
             });
         }
     }
 
-    // The cache numbers the index files in the order of the sources and
-    // keeps each record's offset: together, apt's reading order.
-    auto read_order = [](const SourceHit& a, const SourceHit& b) {
-        if (a.record->index_file != b.record->index_file) return a.record->index_file < b.record->index_file;
-        return a.record->offset < b.record->offset;
-    };
     std::unordered_set<std::string_view> printed;
     for (SourceQuery& q : queries) {
-        std::vector<SourceHit> candidates;
-        for (const cache::SourcePackage& s : cache.find_sources(q.name)) candidates.push_back({&s, false});
-        if (!q.only_source) {
-            for (uint32_t i : by_binary[q.name])
-                if (cache.str(all[i].name) != q.name) candidates.push_back({&all[i], true});
+        for (const SourceHit& h : reached[q.name].hits) {
+            if (q.only_source && h.by_binary) continue;
+            ++q.matched;
+            if (printed.insert(h.text).second) q.hits.push_back(h);
         }
-        std::sort(candidates.begin(), candidates.end(), read_order);
-        q.matched = candidates.size();
-        for (const SourceHit& h : candidates)
-            if (printed.insert(cache.stanza(*h.record)).second) q.hits.push_back(h);
     }
     return queries;
 }

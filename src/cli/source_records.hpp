@@ -1,10 +1,11 @@
 // Which Sources records `showsrc` prints for its arguments, by apt's rules:
 // a name matches a record whose Package is the name or whose Binary field
 // lists it (only the first with --only-source or a "src:" prefix); records
-// come in the order apt reads them (the Sources files in sources.list order,
-// each from top to bottom), not by version; a record whose text was already
-// printed for an earlier argument, or earlier for the same one, is not
-// printed again, and an argument left with nothing new counts as not found.
+// come in the order apt reads them (the Sources files in the order of the
+// sources, each from top to bottom), not by version; a record whose text was
+// already printed for an earlier argument, or earlier for the same one, is
+// not printed again, and an argument left with nothing new counts as not
+// found.
 #pragma once
 
 #include <span>
@@ -12,17 +13,23 @@
 #include <string_view>
 #include <vector>
 
-#include "aptus/cache/cache.hpp"
-
 namespace aptus::cli {
+
+// One Sources file's text; the caller keeps it alive while hits point into it.
+struct SourcesText {
+    std::string path;         // the file read (labels parse errors)
+    std::string description;  // as apt names it: "http://host/debian bookworm/main Sources"
+    std::string_view text;
+};
 
 // The Binary field's names: comma-separated, blanks and line breaks around
 // them dropped; empty names skipped.
 std::vector<std::string_view> binary_names(std::string_view binary_field);
 
 struct SourceHit {
-    const cache::SourcePackage* record;
-    bool by_binary;  // matched through the Binary field, not the Package field
+    size_t file;            // index into the files searched
+    std::string_view text;  // the record as written, up to its last line ending
+    bool by_binary;         // matched through the Binary field, not the Package field
 };
 
 struct SourceQuery {
@@ -35,9 +42,10 @@ struct SourceQuery {
     size_t matched = 0;
 };
 
-// One query per argument, in argument order. `only_source` is the
-// --only-source setting (APT::Cache::Only-Source).
-std::vector<SourceQuery> find_source_records(const cache::Cache& cache, std::span<const std::string> arguments,
-                                             bool only_source);
+// One query per argument, in argument order, searching `files` in the order
+// given. `only_source` is --only-source (APT::Cache::Only-Source). Throws
+// aptus::Error "<path>:<line>: ..." on a malformed file.
+std::vector<SourceQuery> find_source_records(std::span<const SourcesText> files,
+                                             std::span<const std::string> arguments, bool only_source);
 
 }  // namespace aptus::cli

@@ -6,9 +6,13 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <deque>
 #include <nlohmann/json.hpp>
+#include <optional>
 
+#include "aptus/base/compression.hpp"
 #include "aptus/base/error.hpp"
+#include "aptus/base/file.hpp"
 #include "aptus/base/strings.hpp"
 #include "aptus/deb/tagfile.hpp"
 #include "aptus/system/system.hpp"
@@ -72,27 +76,24 @@ nlohmann::ordered_json files_json(const deb::Stanza& st) {
     return files;
 }
 
-nlohmann::ordered_json record_json(const cache::Cache& c, const SourceQuery& q, const SourceHit& h) {
-    const cache::SourcePackage& s = *h.record;
-    const cache::IndexFile& index = c.index_files()[s.index_file];
-    std::string_view text = c.stanza(s);
-    deb::TagFileReader reader(text, std::string(c.str(index.path)));
+nlohmann::ordered_json record_json(const SourcesText& file, const SourceQuery& q, const SourceHit& h) {
+    deb::TagFileReader reader(h.text, file.path);
     deb::Stanza st;
     reader.next(st);
 
     nlohmann::ordered_json j;
-    j["package"] = std::string(c.str(s.name));
-    j["version"] = std::string(c.str(s.version));
+    j["package"] = std::string(st.value_or_empty("Package"));
+    j["version"] = std::string(st.value_or_empty("Version"));
     nlohmann::ordered_json binaries = nlohmann::ordered_json::array();
-    for (std::string_view b : binary_names(c.str(s.binaries))) binaries.push_back(std::string(b));
+    for (std::string_view b : binary_names(st.value_or_empty("Binary"))) binaries.push_back(std::string(b));
     j["binaries"] = std::move(binaries);
-    j["section"] = std::string(c.str(s.section));
-    j["maintainer"] = std::string(c.str(s.maintainer));
-    j["directory"] = std::string(c.str(s.directory));
+    j["section"] = std::string(st.value_or_empty("Section"));
+    j["maintainer"] = std::string(st.value_or_empty("Maintainer"));
+    j["directory"] = std::string(st.value_or_empty("Directory"));
     j["requested"] = q.argument;
     j["matched_by"] = h.by_binary ? "binary" : "source";
-    j["index"] = std::string(c.str(index.description));
-    j["path"] = std::string(c.str(index.path));
+    j["index"] = file.description;
+    j["path"] = file.path;
     j["files"] = files_json(st);
     nlohmann::ordered_json fields = nlohmann::ordered_json::object();
     for (const deb::Field& f : st.fields) fields[std::string(f.name)] = field_value(f.value);
@@ -100,21 +101,48 @@ nlohmann::ordered_json record_json(const cache::Cache& c, const SourceQuery& q, 
     return j;
 }
 
+// The Sources files the sources name and the lists dir holds, in the order
+// of the sources, mapped or decompressed.
+class SourcesFiles {
+public:
+    SourcesFiles(const config::Config& config, Diagnostics& diags) {
+        cache::CacheInputs in = system::cache_inputs(config, diags);
+        for (const cache::IndexInput& i : in.indices) {
+            if (i.kind != cache::IndexKind::Sources) continue;
+            Loaded& l = loaded_.emplace_back();
+            if (compression_from_path(i.path) == Compression::None) {
+                l.mapped.emplace(i.path);
+                texts_.push_back({i.path, i.description, l.mapped->view()});
+            } else {
+                l.decompressed = read_decompressed(i.path);
+                texts_.push_back({i.path, i.description, l.decompressed});
+            }
+        }
+    }
+    std::span<const SourcesText> texts() const { return texts_; }
+
+private:
+    struct Loaded {
+        std::optional<MappedFile> mapped;
+        std::string decompressed;
+    };
+    std::deque<Loaded> loaded_;  // never moves, so the views stay valid
+    std::vector<SourcesText> texts_;
+};
+
 }  // namespace
 
 std::span<const OptionSpec> showsrc_options() { return showsrc_table; }
 
 int run_showsrc(Context& ctx) {
     bool json = ctx.config.find_bool("Aptus::ShowSrc::JSON");
-    // Only the cache: showsrc needs neither the preferences nor candidates.
-    cache::OpenResult opened = system::open_cache(ctx.config, ctx.diags);
-    const cache::Cache& c = opened.cache;
-    bool have_sources = false;
-    for (const cache::IndexFile& f : c.index_files()) have_sources |= f.kind == cache::IndexKind::Sources;
-    if (!have_sources) throw Error("You must put some 'deb-src' URIs in your sources.list");
-
+    // The Sources files themselves, as apt reads them: the package cache
+    // holds nothing showsrc needs that they do not, and opening it costs more
+    // than reading them.
+    SourcesFiles sources(ctx.config, ctx.diags);
+    if (sources.texts().empty()) throw Error("You must put some 'deb-src' URIs in your sources.list");
     std::vector<SourceQuery> queries =
-        find_source_records(c, ctx.args, ctx.config.find_bool("APT::Cache::Only-Source"));
+        find_source_records(sources.texts(), ctx.args, ctx.config.find_bool("APT::Cache::Only-Source"));
 
     auto pager = Pager::start(ctx.config);
     bool found = false;
@@ -124,7 +152,7 @@ int run_showsrc(Context& ctx) {
         doc["sources"] = nlohmann::ordered_json::array();
         doc["not_found"] = nlohmann::ordered_json::array();
         for (const SourceQuery& q : queries) {
-            for (const SourceHit& h : q.hits) doc["sources"].push_back(record_json(c, q, h));
+            for (const SourceHit& h : q.hits) doc["sources"].push_back(record_json(sources.texts()[h.file], q, h));
             if (q.matched == 0) doc["not_found"].push_back(q.argument);
         }
         std::string out = doc.dump(2) + "\n";
@@ -133,10 +161,9 @@ int run_showsrc(Context& ctx) {
         StdoutBuffer out;
         for (const SourceQuery& q : queries) {
             for (const SourceHit& h : q.hits) {
-                std::string_view text = c.stanza(*h.record);
-                out += text;
+                out += h.text;
                 // The last record of a file may lack its line ending; apt's reader supplies it.
-                if (text.empty() || text.back() != '\n') out += '\n';
+                if (h.text.empty() || h.text.back() != '\n') out += '\n';
                 out += '\n';
             }
         }

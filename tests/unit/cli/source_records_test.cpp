@@ -2,13 +2,10 @@
 
 #include <gtest/gtest.h>
 
-#include "aptus/cache/build.hpp"
-#include "support/test_support.hpp"
+#include "aptus/base/error.hpp"
 
 namespace aptus::cli {
 namespace {
-
-using test::TempDir;
 
 std::string record(std::string_view name, std::string_view version, std::string_view binary,
                    std::string_view extra = "") {
@@ -20,26 +17,28 @@ std::string record(std::string_view name, std::string_view version, std::string_
     return s;
 }
 
-// A cache built from Sources files given in sources.list order.
-cache::Cache cache_of(const TempDir& dir, const std::vector<std::string>& files) {
-    cache::CacheInputs in;
-    in.native_architecture = "amd64";
-    for (size_t i = 0; i < files.size(); ++i) {
-        cache::IndexInput idx;
-        idx.path = dir.write("lists/s" + std::to_string(i) + "_Sources", files[i]);
-        idx.kind = cache::IndexKind::Sources;
-        idx.component = "main";
-        idx.description = "file" + std::to_string(i);
-        in.indices.push_back(idx);
+// Sources files in sources.list order; the strings must outlive the queries.
+struct Files {
+    std::vector<std::string> bodies;
+    std::vector<SourcesText> texts;
+    explicit Files(std::vector<std::string> b) : bodies(std::move(b)) {
+        for (size_t i = 0; i < bodies.size(); ++i)
+            texts.push_back({"s" + std::to_string(i) + "_Sources", "file" + std::to_string(i), bodies[i]});
     }
-    return cache::Cache::from_image(cache::build_cache(in).image);
+};
+
+std::string_view field(std::string_view text, std::string_view name) {
+    size_t at = text.find(std::string(name) + ": ");
+    if (at == std::string_view::npos) return {};
+    text.remove_prefix(at + name.size() + 2);
+    return text.substr(0, text.find('\n'));
 }
 
 // "name version" of each hit, and "+" after it when it matched through Binary.
-std::vector<std::string> shown(const cache::Cache& c, const SourceQuery& q) {
+std::vector<std::string> shown(const SourceQuery& q) {
     std::vector<std::string> out;
     for (const SourceHit& h : q.hits)
-        out.push_back(std::string(c.str(h.record->name)) + " " + std::string(c.str(h.record->version)) +
+        out.push_back(std::string(field(h.text, "Package")) + " " + std::string(field(h.text, "Version")) +
                       (h.by_binary ? "+" : ""));
     return out;
 }
@@ -54,77 +53,115 @@ TEST(BinaryNames, CommasBlanksAndFoldedLines) {
 }
 
 TEST(SourceRecords, FileOrderNotVersionOrder) {
-    TempDir d("srcrec");
-    // The older version's file comes first in the sources, and inside the
+        // The older version's file comes first in the sources, and inside the
     // second file the newer record is written first: apt reads, never sorts.
-    auto c = cache_of(d, {record("foo", "1.0", "foo") + "\n" + record("bar", "1", "bar"),
+    Files c({record("foo", "1.0", "foo") + "\n" + record("bar", "1", "bar"),
                           record("foo", "3.0", "foo") + "\n" + record("foo", "2.0", "foo")});
     std::vector<std::string> args{"foo"};
-    auto q = find_source_records(c, args, false);
+    auto q = find_source_records(c.texts, args, false);
     ASSERT_EQ(q.size(), 1u);
-    EXPECT_EQ(shown(c, q[0]), (Lines{"foo 1.0", "foo 3.0", "foo 2.0"}));
+    EXPECT_EQ(shown(q[0]), (Lines{"foo 1.0", "foo 3.0", "foo 2.0"}));
 }
 
 TEST(SourceRecords, BinaryNamesFindTheSourcesThatBuildThem) {
-    TempDir d("srcrec");
-    auto c = cache_of(d, {record("foo", "1.0", "foo, foo-utils,\n libfoo1") + "\n" +
+        Files c({record("foo", "1.0", "foo, foo-utils,\n libfoo1") + "\n" +
                               record("zzz", "5", "zzz, foo-utils") + "\n" + record("abc", "1", "abc, libfoo1")});
     std::vector<std::string> args{"libfoo1", "foo-utils", "nothing"};
-    auto q = find_source_records(c, args, false);
+    auto q = find_source_records(c.texts, args, false);
     ASSERT_EQ(q.size(), 3u);
-    EXPECT_EQ(shown(c, q[0]), (Lines{"foo 1.0+", "abc 1+"}));
+    EXPECT_EQ(shown(q[0]), (Lines{"foo 1.0+", "abc 1+"}));
     // foo's record was printed for the first name already: only zzz is new.
-    EXPECT_EQ(shown(c, q[1]), (Lines{"zzz 5+"}));
+    EXPECT_EQ(shown(q[1]), (Lines{"zzz 5+"}));
     EXPECT_TRUE(q[2].hits.empty());
     EXPECT_EQ(q[1].matched, 2u);
     EXPECT_EQ(q[2].matched, 0u);
 }
 
 TEST(SourceRecords, OnlySourceAndTheSrcPrefix) {
-    TempDir d("srcrec");
-    auto c = cache_of(d, {record("foo", "1.0", "foo, foo-utils") + "\n" + record("foo-utils", "0.1", "foo-utils")});
+        Files c({record("foo", "1.0", "foo, foo-utils") + "\n" + record("foo-utils", "0.1", "foo-utils")});
     {
         std::vector<std::string> args{"foo-utils"};
-        auto q = find_source_records(c, args, false);
-        EXPECT_EQ(shown(c, q[0]), (Lines{"foo 1.0+", "foo-utils 0.1"}));
+        auto q = find_source_records(c.texts, args, false);
+        EXPECT_EQ(shown(q[0]), (Lines{"foo 1.0+", "foo-utils 0.1"}));
     }
     {
         std::vector<std::string> args{"foo-utils"};
-        auto q = find_source_records(c, args, true);
-        EXPECT_EQ(shown(c, q[0]), (Lines{"foo-utils 0.1"}));
+        auto q = find_source_records(c.texts, args, true);
+        EXPECT_EQ(shown(q[0]), (Lines{"foo-utils 0.1"}));
     }
     {
         std::vector<std::string> args{"src:foo-utils", "src:nosuch"};
-        auto q = find_source_records(c, args, false);
+        auto q = find_source_records(c.texts, args, false);
         EXPECT_EQ(q[0].argument, "src:foo-utils");
         EXPECT_EQ(q[0].name, "foo-utils");
         EXPECT_TRUE(q[0].only_source);
-        EXPECT_EQ(shown(c, q[0]), (Lines{"foo-utils 0.1"}));
+        EXPECT_EQ(shown(q[0]), (Lines{"foo-utils 0.1"}));
         EXPECT_TRUE(q[1].hits.empty());
     }
 }
 
 TEST(SourceRecords, IdenticalRecordsOnce) {
-    TempDir d("srcrec");
-    std::string same = record("foo", "1.0", "foo");
+        std::string same = record("foo", "1.0", "foo");
     // The same record in two suites, and a record that differs only in a
-    // field the cache does not keep: apt compares the whole text.
-    auto c = cache_of(d, {same, same + "\n" + record("foo", "1.0", "foo", "Homepage: x\n")});
+    // field showsrc does not look at: apt compares the whole text.
+    Files c({same, same + "\n" + record("foo", "1.0", "foo", "Homepage: x\n")});
     std::vector<std::string> args{"foo", "foo"};
-    auto q = find_source_records(c, args, false);
+    auto q = find_source_records(c.texts, args, false);
     ASSERT_EQ(q[0].hits.size(), 2u);
-    EXPECT_EQ(q[0].hits[0].record->index_file, 0u);
-    EXPECT_NE(c.stanza(*q[0].hits[1].record).find("Homepage: x"), std::string_view::npos);
+    EXPECT_EQ(q[0].hits[0].file, 0u);
+    EXPECT_EQ(q[0].hits[1].file, 1u);
+    EXPECT_NE(q[0].hits[1].text.find("Homepage: x"), std::string_view::npos);
     // Nothing new for the repeated name: apt warns about it.
     EXPECT_TRUE(q[1].hits.empty());
     EXPECT_EQ(q[1].matched, 3u);
 }
 
+TEST(SourceRecords, OneRecordReachedByItsSourceAndABinaryName) {
+    Files c({record("foo", "1.0", "foo, foo-utils")});
+    {
+        std::vector<std::string> args{"foo-utils", "foo"};
+        auto q = find_source_records(c.texts, args, false);
+        EXPECT_EQ(shown(q[0]), (Lines{"foo 1.0+"}));
+        EXPECT_TRUE(q[1].hits.empty());
+        EXPECT_EQ(q[1].matched, 1u);
+    }
+    {
+        std::vector<std::string> args{"foo", "foo-utils"};
+        auto q = find_source_records(c.texts, args, false);
+        EXPECT_EQ(shown(q[0]), (Lines{"foo 1.0"}));
+        EXPECT_TRUE(q[1].hits.empty());
+    }
+}
+
+TEST(SourceRecords, RecordTextAsWritten) {
+    // The last record lacks its final newline; blank lines between records
+    // are not part of either.
+    std::string bar = record("bar", "2", "bar");
+    bar.pop_back();
+    Files c({record("foo", "1.0", "foo") + "\n\n\n" + bar});
+    std::vector<std::string> args{"foo", "bar"};
+    auto q = find_source_records(c.texts, args, false);
+    ASSERT_EQ(q[0].hits.size(), 1u);
+    EXPECT_EQ(q[0].hits[0].text, record("foo", "1.0", "foo"));
+    ASSERT_EQ(q[1].hits.size(), 1u);
+    EXPECT_EQ(q[1].hits[0].text, bar);
+}
+
+TEST(SourceRecords, MalformedFileNamesFileAndLine) {
+    Files c({record("foo", "1.0", "foo") + "\nno colon here\n"});
+    std::vector<std::string> args{"foo"};
+    try {
+        find_source_records(c.texts, args, false);
+        FAIL() << "no error";
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("s0_Sources:6"), std::string::npos) << e.what();
+    }
+}
+
 TEST(SourceRecords, NamesAreMatchedExactly) {
-    TempDir d("srcrec");
-    auto c = cache_of(d, {record("foo", "1.0", "foo, foo-doc")});
+        Files c({record("foo", "1.0", "foo, foo-doc")});
     std::vector<std::string> args{"Foo", "fo", "foo*", "foo:amd64", "foo=1.0", "foo-do"};
-    for (const SourceQuery& q : find_source_records(c, args, false)) EXPECT_TRUE(q.hits.empty()) << q.argument;
+    for (const SourceQuery& q : find_source_records(c.texts, args, false)) EXPECT_TRUE(q.hits.empty()) << q.argument;
 }
 
 }  // namespace
