@@ -8,15 +8,19 @@
 //   names     sorted by their text (byte order); the hash table points at them
 //   packages  sorted by (name, architecture text): a name's packages are a range
 //   versions  sorted by (package, version descending in dpkg order)
-//   dependencies, provides, version files: grouped by version, in version order
+//   dependencies, provides: grouped by version, in the order versions were read
+//   version files: grouped by version, in version order
 //   rdepends, providers: grouped by target name, in name order
 //
 // Strings: id 0 is "". A string's bytes are pool[offsets[id], offsets[id+1]),
-// each distinct string stored once, except per-version strings that are
-// nearly always unique (Filename, MD5sum, SHA256): those
-// may repeat, so compare them by text, not by id. Text of long descriptions is not copied:
-// a version points at the bytes of the field in its index file (the file is
-// part of the cache's inputs, so the cache is stale the moment it changes).
+// each distinct string stored once. Text that is nearly always unique per
+// version and only read for one package at a time (Filename, checksums,
+// Maintainer, Homepage, the long description) is not copied: a version
+// points at its stanza (and its Description field) in the index file, which
+// is part of the cache's inputs, so the cache is stale the moment it
+// changes. Copying those would make the pool several times larger and a
+// cold build slower, for fields that `show` and the installer read from the
+// stanza anyway.
 #pragma once
 
 #include <cstdint>
@@ -27,7 +31,7 @@ using StringId = uint32_t;
 inline constexpr uint32_t kNone = UINT32_MAX;
 
 inline constexpr char kMagic[8] = {'A', 'P', 'T', 'U', 'S', 'C', 'C', '\n'};
-inline constexpr uint32_t kFormatVersion = 2;
+inline constexpr uint32_t kFormatVersion = 3;
 
 enum class SectionId : uint32_t {
     StringOffsets,  // uint32_t[string count + 1]
@@ -113,7 +117,6 @@ struct Version {
     StringId version, architecture;  // architecture as written: "all" stays "all"
     StringId section, source_name, source_version;
     StringId short_description, description_md5;
-    StringId maintainer, homepage, filename, md5, sha256;
     uint32_t installed_size;  // KiB, as in Installed-Size
     uint32_t size_low, size_high;  // Size in bytes, split to keep 4-byte alignment
     uint32_t first_dependency, dependency_count;

@@ -17,8 +17,7 @@ namespace {
 
 enum F : uint8_t {
     kPackage, kArchitecture, kVersion, kSource, kSection, kPriority, kInstalledSize, kSize, kMultiArch,
-    kEssential, kImportant, kProtected, kDescription, kDescriptionMd5, kMaintainer, kHomepage, kFilename,
-    kMd5, kSha256, kStatus,
+    kEssential, kImportant, kProtected, kDescription, kDescriptionMd5, kStatus,
     kDepends, kPreDepends, kRecommends, kSuggests, kEnhances, kBreaks, kConflicts, kReplaces, kProvides,
     kFieldCount, kOther = kFieldCount
 };
@@ -29,9 +28,7 @@ F classify(std::string_view n) {
     switch (n.size()) {
         case 4: if (iequals(n, "Size")) return kSize; break;
         case 6:
-            if (iequals(n, "SHA256")) return kSha256;
             if (iequals(n, "Source")) return kSource;
-            if (iequals(n, "MD5sum")) return kMd5;
             if (iequals(n, "Status")) return kStatus;
             if (iequals(n, "Breaks")) return kBreaks;
             break;
@@ -43,8 +40,6 @@ F classify(std::string_view n) {
             break;
         case 8:
             if (iequals(n, "Priority")) return kPriority;
-            if (iequals(n, "Filename")) return kFilename;
-            if (iequals(n, "Homepage")) return kHomepage;
             if (iequals(n, "Suggests")) return kSuggests;
             if (iequals(n, "Replaces")) return kReplaces;
             if (iequals(n, "Provides")) return kProvides;
@@ -58,7 +53,6 @@ F classify(std::string_view n) {
             break;
         case 10:
             if (iequals(n, "Multi-Arch")) return kMultiArch;
-            if (iequals(n, "Maintainer")) return kMaintainer;
             if (iequals(n, "Recommends")) return kRecommends;
             break;
         case 11:
@@ -209,11 +203,6 @@ void add_binary_stanza(BuildState& st, const deb::Stanza& s, std::string_view bu
             v.description_offset = uint32_t(desc.data() - buffer.data());
             v.description_length = uint32_t(desc.size());
         }
-        v.maintainer = st.pool.intern(val(kMaintainer));
-        v.homepage = st.pool.intern(val(kHomepage));
-        v.filename = st.pool.append(val(kFilename));
-        v.md5 = st.pool.append(val(kMd5));
-        v.sha256 = st.pool.append(val(kSha256));
         v.installed_size = uint32_t(std::min<uint64_t>(parse_number(val(kInstalledSize)), UINT32_MAX));
         uint64_t size = parse_number(val(kSize));
         v.size_low = uint32_t(size);

@@ -132,35 +132,24 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const std::func
     for (Package& p : packages)
         if (p.current_version != kNone) p.current_version = new_ver[p.current_version];
 
-    // Versions with their dependency and provide ranges re-laid in version order.
+    // Versions in their new order. Dependency and provide records stay where
+    // the build put them (each version's are contiguous already): only their
+    // indices are rewritten, in place, so the layout neither copies nor
+    // doubles the two biggest arrays.
+    for (Version& v : st.versions) v.package = new_pkg[v.package];
+    for (Dependency& d : st.dependencies) d.target = new_name[d.target];
+    for (Provide& p : st.provides) {
+        p.version = new_ver[p.version];
+        p.name = new_name[p.name];
+    }
+    img.deps = std::move(st.dependencies);
+    img.provides = std::move(st.provides);
+    const HugeVector<Dependency>& deps = img.deps;
+    const HugeVector<Provide>& provides = img.provides;
     HugeVector<Version>& versions = img.versions;
     versions.resize(st.versions.size());
-    HugeVector<Dependency>& deps = img.deps;
-    deps.reserve(st.dependencies.size());
-    HugeVector<Provide>& provides = img.provides;
-    provides.reserve(st.provides.size());
-    for (uint32_t nv = 0; nv < ver_order.size(); ++nv) {
-        const Version& old = st.versions[ver_order[nv]];
-        Version& v = versions[nv];
-        v = old;
-        v.package = new_pkg[old.package];
-        v.first_dependency = uint32_t(deps.size());
-        for (uint32_t i = 0; i < old.dependency_count; ++i) {
-            Dependency d = st.dependencies[old.first_dependency + i];
-            d.target = new_name[d.target];
-            deps.push_back(d);
-        }
-        v.first_provide = uint32_t(provides.size());
-        for (uint32_t i = 0; i < old.provide_count; ++i) {
-            Provide p = st.provides[old.first_provide + i];
-            p.version = nv;
-            p.name = new_name[p.name];
-            provides.push_back(p);
-        }
-    }
+    for (uint32_t old = 0; old < st.versions.size(); ++old) versions[new_ver[old]] = st.versions[old];
     // The build-order records are all copied: free them before the peak.
-    st.dependencies = {};
-    st.provides = {};
     st.versions = {};
     st.next_version = {};
     st.packages = {};
@@ -196,15 +185,17 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const std::func
         n.first_package = i;
         ++n.package_count;
     }
-    HugeVector<uint32_t> owner(deps.size());
-    for (uint32_t nv = 0; nv < versions.size(); ++nv)
-        for (uint32_t i = 0; i < versions[nv].dependency_count; ++i) owner[versions[nv].first_dependency + i] = nv;
+    // A name's reverse dependencies in version order.
     auto rdep_start = group_starts(deps.size(), names.size(), [&](size_t i) { return deps[i].target; });
     HugeVector<RevDep>& rdeps = img.rdeps;
     rdeps.resize(deps.size());
     {
         std::vector<uint32_t> fill(rdep_start.begin(), rdep_start.end() - 1);
-        for (uint32_t i = 0; i < deps.size(); ++i) rdeps[fill[deps[i].target]++] = {owner[i], i};
+        for (uint32_t nv = 0; nv < versions.size(); ++nv) {
+            const Version& v = versions[nv];
+            for (uint32_t i = v.first_dependency; i < v.first_dependency + v.dependency_count; ++i)
+                rdeps[fill[deps[i].target]++] = {nv, i};
+        }
     }
     auto prov_start = group_starts(provides.size(), names.size(), [&](size_t i) { return provides[i].name; });
     HugeVector<uint32_t>& providers = img.providers;

@@ -55,18 +55,7 @@ public:
         bytes_.insert(bytes_.end(), s.begin(), s.end());
         offsets_.push_back(uint32_t(bytes_.size()));
         table_[i] = uint64_t(tag) << 32 | (id + 1);
-        if (++interned_ * 2 > table_.size()) rehash(table_.size() * 2);
-        return id;
-    }
-
-    // A new id for `s` without interning it: for strings nearly always
-    // unique (checksums, file names), where hashing and probing cost more
-    // than the rare duplicate. find() and intern() never return this id.
-    StringId append(std::string_view s) {
-        if (s.empty()) return 0;
-        auto id = uint32_t(count_++);
-        bytes_.insert(bytes_.end(), s.begin(), s.end());
-        offsets_.push_back(uint32_t(bytes_.size()));
+        if (count_ * 2 > table_.size()) rehash(table_.size() * 2);
         return id;
     }
 
@@ -89,7 +78,6 @@ public:
     const HugeVector<char>& bytes() const { return bytes_; }
 
 private:
-    // Only interned strings are in the table (appended ones never are).
     void rehash(size_t slots) {
         HugeVector<uint64_t> old(slots, 0);
         old.swap(table_);
@@ -104,7 +92,6 @@ private:
     }
 
     size_t count_ = 0;
-    size_t interned_ = 0;  // strings in the table
     HugeVector<uint32_t> offsets_;
     HugeVector<char> bytes_;
     HugeVector<uint64_t> table_;  // hash high half << 32 | id + 1; 0 = empty
