@@ -101,13 +101,31 @@ struct Block {
     std::vector<Entry> entries;
 };
 
+// A name with no version to list: apt prints these last as "<name>".
+struct Virtual {
+    std::string name;  // as printed
+    uint32_t name_index;
+    cache::StringId qualifier;  // "perl:any" is a package of its own to apt
+};
+
 struct Report {
     bool reverse;
     std::vector<Block> blocks;
-    // Names with no version to list: the command line's, then those
-    // --recurse reached; apt prints them last as "<name>".
-    std::vector<std::string> virtuals;
+    std::vector<Virtual> virtuals;  // the command line's and those --recurse reached
 };
+
+void add_unique(std::vector<Virtual>& vs, Virtual v) {
+    for (const auto& x : vs)
+        if (x.name == v.name) return;
+    vs.push_back(std::move(v));
+}
+
+// A package record as a Virtual entry.
+Virtual virtual_of(const cache::Cache& c, const cache::Package& p) {
+    std::string_view arch = c.str(p.architecture);
+    bool plain = arch == c.native_architecture() || arch == "all";
+    return {full_name(c, p), p.name, plain ? 0 : p.architecture};
+}
 
 class Walker {
 public:
@@ -135,6 +153,14 @@ public:
             }
         }
         for (auto& n : virtuals_) add_unique(report.virtuals, std::move(n));
+        // apt keeps them in a set ordered by its package records, which are
+        // in the order it created them.
+        if (report.virtuals.size() > 1) {
+            if (!order_) order_.emplace(c_);
+            std::stable_sort(report.virtuals.begin(), report.virtuals.end(), [&](const Virtual& a, const Virtual& b) {
+                return order_->package_rank(a.name_index, a.qualifier) < order_->package_rank(b.name_index, b.qualifier);
+            });
+        }
     }
 
 private:
@@ -205,7 +231,7 @@ private:
         if (d.op != cache::DepOp::None) e.version = c_.str(d.version);
         if (o_.recurse) {
             if (other) enqueue(*other);
-            else add_unique(virtuals_, e.name);
+            else add_unique(virtuals_, {e.name, d.target, reverse_ ? 0 : d.arch_qualifier});
         }
         // Every version that satisfies the dependency; shown are the other
         // packages' newest versions among them.
@@ -223,13 +249,14 @@ private:
         }
         std::sort(targets.begin(), targets.end(),
                   [&](const cache::Version* a, const cache::Version* b) { return prio_less(*a, *b); });
-        // A package does not conflict with itself: apt leaves it out of the
-        // providers under its own Conflicts and Breaks lines (postfix
-        // Conflicts: mail-transport-agent), not under others.
+        // A package does not conflict with itself: apt leaves the declaring
+        // package out of the providers under its Conflicts and Breaks lines
+        // (postfix Conflicts: mail-transport-agent), in rdepends too.
         bool negative = d.type == DepType::Conflicts || d.type == DepType::Breaks;
+        const cache::Package* declaring = reverse_ ? other : current_;
         for (const auto* v : targets) {
             const cache::Package& vp = c_.package_of(*v);
-            if (&c_.versions_of(vp).front() != v || &vp == own || (!reverse_ && negative && &vp == current_)) continue;
+            if (&c_.versions_of(vp).front() != v || &vp == own || (negative && &vp == declaring)) continue;
             e.providers.push_back(full_name(c_, vp));
             if (o_.recurse) enqueue(vp);
         }
@@ -256,11 +283,7 @@ private:
         if (shown_[i]) return;
         shown_[i] = true;
         if (const auto* v = s_.candidates->candidate(p)) queue_.push_back(v);
-        else add_unique(virtuals_, full_name(c_, p));
-    }
-
-    static void add_unique(std::vector<std::string>& names, std::string name) {
-        if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(std::move(name));
+        else add_unique(virtuals_, virtual_of(c_, p));
     }
 
     const ReadSession& s_;
@@ -271,7 +294,7 @@ private:
     const cache::Package* current_ = nullptr;  // the package whose lines are being listed
     std::vector<bool> shown_;
     std::deque<const cache::Version*> queue_;
-    std::vector<std::string> virtuals_;
+    std::vector<Virtual> virtuals_;
 };
 
 std::string render_text(const Report& r, const Options& o) {
@@ -289,7 +312,7 @@ std::string render_text(const Report& r, const Options& o) {
             for (const auto& p : e.providers) out += "    " + p + "\n";
         }
     }
-    for (const auto& n : r.virtuals) out += "<" + n + ">\n";
+    for (const auto& v : r.virtuals) out += "<" + v.name + ">\n";
     return out;
 }
 
@@ -312,7 +335,7 @@ std::string render_json(const Report& r) {
         }
         pkgs.push_back({{"package", b.package}, {"virtual", false}, {r.reverse ? "reverse_dependencies" : "dependencies", deps}});
     }
-    for (const auto& n : r.virtuals) pkgs.push_back({{"package", n}, {"virtual", true}});
+    for (const auto& v : r.virtuals) pkgs.push_back({{"package", v.name}, {"virtual", true}});
     json doc;
     doc["version"] = 2;
     doc["command"] = r.reverse ? "rdepends" : "depends";
@@ -345,8 +368,8 @@ int run(Context& ctx, bool reverse) {
     Selection sel;
     for (const auto& w : ctx.args) select_versions(c, *s->candidates, w, Select::Candidate, sel, notices);
     Report report{reverse, {}, {}};
-    for (const auto* p : sel.virtuals) report.virtuals.push_back(full_name(c, *p));
-    for (const auto& n : sel.virtual_names) report.virtuals.push_back(n);
+    for (const auto* p : sel.virtuals) add_unique(report.virtuals, virtual_of(c, *p));
+    for (const auto& n : sel.virtual_names) add_unique(report.virtuals, {n, c.find_name(n).value_or(0), 0});
     if (sel.versions.empty() && report.virtuals.empty()) throw Error("No packages found");
 
     Walker walker(*s, o, reverse);

@@ -32,7 +32,21 @@ std::vector<uint32_t> deps_in_field_order(const cache::Cache& c, const cache::Ve
     return ids;
 }
 
+// A package of the native architecture (or "all") is its plain name to
+// apt; one of another architecture is "name:arch".
+cache::StringId own_qualifier(const cache::Cache& c, const cache::Package& p) {
+    std::string_view arch = c.str(p.architecture);
+    return arch == c.native_architecture() || arch == "all" ? 0 : p.architecture;
+}
+
 }  // namespace
+
+uint32_t AptBuildOrder::package_rank(uint32_t name, cache::StringId qualifier) const {
+    auto it = package_rank_.find(uint64_t(name) << 32 | qualifier);
+    return it == package_rank_.end() ? UINT32_MAX : it->second;
+}
+
+uint32_t AptBuildOrder::package_rank(const cache::Package& p) const { return package_rank(p.name, own_qualifier(c_, p)); }
 
 AptBuildOrder::AptBuildOrder(const cache::Cache& c) : c_(c) {
     // apt reads the Packages files in the order of the sources, each from
@@ -62,15 +76,50 @@ AptBuildOrder::AptBuildOrder(const cache::Cache& c) : c_(c) {
     auto touch = [&](cache::StringId s) {
         if (s != 0 && string_rank_[s] == 0) string_rank_[s] = next_string++;
     };
+    // Package records are created where their name is first met: the
+    // record's own package, then each dependency's target, then each
+    // provided name.
+    uint32_t next_package = 0;
+    cache::StringId any = 0;  // the qualifier "any", as the cache stores it
+    for (const auto& d : c.dependencies())
+        if (d.arch_qualifier != 0 && c.str(d.arch_qualifier) == "any") {
+            any = d.arch_qualifier;
+            break;
+        }
+    auto meet = [&](uint32_t name, cache::StringId qualifier) {
+        package_rank_.try_emplace(uint64_t(name) << 32 | qualifier, next_package++);
+    };
+    package_rank_.reserve(versions.size() * 2);
+    // The Version of a Release file goes into the same pool, when apt
+    // opens the first index file of that release.
+    uint32_t next_file = 0;
+    auto open_files_until = [&](uint64_t k) {
+        uint32_t file = k == UINT64_MAX ? uint32_t(c.index_files().size()) : uint32_t(k >> 32);
+        for (; next_file <= file && next_file < c.index_files().size(); ++next_file) {
+            const auto& f = c.index_files()[next_file];
+            if (f.kind == cache::IndexKind::Packages && f.release != cache::kNone)
+                touch(c.releases()[f.release].version);
+        }
+    };
     for (uint32_t vi : by_time) {
+        open_files_until(key[vi]);
         const auto& v = versions[vi];
+        const auto& p = c.package_of(v);
+        meet(p.name, own_qualifier(c, p));
         touch(v.version);
         touch(v.source_version);
-        for (uint32_t d : deps_in_field_order(c, v)) {
-            dep_seq_[d] = next_dep++;
-            if (c.dependencies()[d].op != cache::DepOp::None) touch(c.dependencies()[d].version);
+        for (uint32_t di : deps_in_field_order(c, v)) {
+            const auto& d = c.dependencies()[di];
+            dep_seq_[di] = next_dep++;
+            meet(d.target, d.arch_qualifier);
+            if (d.op != cache::DepOp::None) touch(d.version);
         }
-        for (const auto& pr : c.provides_of(v)) touch(pr.provided_version);
+        for (const auto& pr : c.provides_of(v)) {
+            meet(pr.name, 0);
+            touch(pr.provided_version);
+        }
+        // A Multi-Arch: allowed version also provides "name:any".
+        if (v.multi_arch == cache::MultiArch::Allowed && any != 0) meet(p.name, any);
     }
 }
 
@@ -96,10 +145,13 @@ std::vector<cache::RevDep> AptBuildOrder::reverse_dependencies(const cache::Pack
     // new head only when its record is new and goes before the head's;
     // otherwise it is linked in right after the head. Rebuilt here as a
     // linked list over the creation order.
+    // The operator includes the "or" flag of an alternative that has a
+    // next one, as apt stores it.
     struct Data {
         uint32_t str_rank;
         cache::DepType type;
         cache::DepOp op;
+        bool or_next;
         int next;
     };
     std::vector<Data> data;
@@ -108,8 +160,9 @@ std::vector<cache::RevDep> AptBuildOrder::reverse_dependencies(const cache::Pack
     for (int i = 0; i < int(rdeps.size()); ++i) {
         const auto& d = c_.dependencies()[rdeps[i].dependency];
         uint32_t sr = d.op == cache::DepOp::None ? 0 : string_rank_[d.version];
+        bool orn = d.flags & cache::kDepOrNext;
         if (head < 0) {
-            data.push_back({sr, d.type, d.op, -1});
+            data.push_back({sr, d.type, d.op, orn, -1});
             data_of[i] = int(data.size()) - 1;
             head = i;
             continue;
@@ -119,7 +172,7 @@ std::vector<cache::RevDep> AptBuildOrder::reverse_dependencies(const cache::Pack
         while (cur >= 0) {
             const Data& x = data[cur];
             if (sr > x.str_rank) break;
-            if (sr == x.str_rank && d.type == x.type && d.op == x.op) {
+            if (sr == x.str_rank && d.type == x.type && d.op == x.op && orn == x.or_next) {
                 dup = true;
                 break;
             }
@@ -129,10 +182,10 @@ std::vector<cache::RevDep> AptBuildOrder::reverse_dependencies(const cache::Pack
         if (!dup) {
             int fresh = int(data.size());
             if (prev >= 0) {
-                data.push_back({sr, d.type, d.op, data[prev].next});
+                data.push_back({sr, d.type, d.op, orn, data[prev].next});
                 data[prev].next = fresh;
             } else {
-                data.push_back({sr, d.type, d.op, data_of[head]});
+                data.push_back({sr, d.type, d.op, orn, data_of[head]});
             }
             cur = fresh;
         }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "aptus/cache/cache.hpp"
@@ -31,11 +32,20 @@ public:
     // When apt created the version (smaller: earlier).
     uint32_t version_rank(const cache::Version& v) const { return version_rank_[c_.index_of(v)]; }
 
+    // When apt created its package record for `name` with this architecture
+    // qualifier (0: the plain name; "any" etc. for "perl:any", which apt
+    // keeps as a package of its own); UINT32_MAX when it never did. apt
+    // lists the packages it calls virtual in this order.
+    uint32_t package_rank(uint32_t name, cache::StringId qualifier) const;
+    // The same for a package record of aptus's cache.
+    uint32_t package_rank(const cache::Package& p) const;
+
 private:
     const cache::Cache& c_;
     std::vector<uint32_t> version_rank_;  // by version index
     std::vector<uint32_t> dep_seq_;       // by dependency index: creation order
     std::vector<uint32_t> string_rank_;   // by StringId: when apt first stored it as a version string; 0 for none
+    std::unordered_map<uint64_t, uint32_t> package_rank_;  // (name, qualifier) -> creation order
 };
 
 }  // namespace aptus::cli
