@@ -49,6 +49,9 @@ struct FetchResult {
     // "File has unexpected size (10 != 12). Mirror sync in progress?", ...
     std::string error;
     bool not_found = false;  // the server said the file does not exist (404/410, missing file:)
+    // A network failure that may go away (no connection, timeout, 5xx): apt
+    // reports these as warnings, the others as errors.
+    bool transient = false;
     uint64_t bytes = 0;      // transferred (before decompression)
     double seconds = 0;
     std::optional<std::time_t> last_modified;  // as the server reported it

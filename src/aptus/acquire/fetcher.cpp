@@ -315,6 +315,7 @@ private:
         bool retry = false;
         r.error.clear();
         r.not_found = false;
+        r.transient = false;
         if (job.too_long) {
             r.error = "File has unexpected size (announced more than " + std::to_string(job.sink->limit()) +
                       " bytes). Mirror sync in progress?";
@@ -334,6 +335,7 @@ private:
             retry = transient_http(status);
         }
         if (!r.error.empty()) r.status = FetchStatus::Failed;
+        r.transient = retry;
         r.bytes = job.sink->bytes();
         if (r.status != FetchStatus::Ok) job.sink->discard();
         if (retry && job.attempts <= options_.retries) {

@@ -147,8 +147,9 @@ public:
         result_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
         result_.repositories = unsigned(repos_.size());
         for (const Repo& repo : repos_) result_.repositories_failed += repo.failed;
-        if (index_failed_)
-            add(UpdateMessage::Error, "Some index files failed to download. They have been ignored, or old ones used instead.");
+        if (fetch_failed_hard_ || fetch_failed_soft_)
+            add(fetch_failed_hard_ ? UpdateMessage::Error : UpdateMessage::Warning,
+                "Some index files failed to download. They have been ignored, or old ones used instead.");
         return std::move(result_);
     }
 
@@ -164,7 +165,7 @@ private:
     FetchOptions options_;
     std::vector<Repo> repos_;
     UpdateResult result_;
-    bool index_failed_ = false;
+    bool fetch_failed_hard_ = false, fetch_failed_soft_ = false;
 
     void add(UpdateMessage::Level level, std::string text) {
         if (level == UpdateMessage::Error) result_.failed = true;
@@ -254,7 +255,7 @@ private:
             } else if (r.not_found) {
                 repo.kind = Repo::Kind::Release;  // try Release + Release.gpg next
             } else {
-                fail(repo, failed_to_fetch(requests[i].uri, r));
+                fail(repo, failed_to_fetch(requests[i].uri, r), r.transient);
             }
         }
     }
@@ -309,19 +310,21 @@ private:
             const FetchResult& rel = results[i];
             const FetchResult& gpg = results[i + 1];
             if (rel.status == FetchStatus::Failed) {
-                if (rel.not_found) {
+                if (rel.not_found && repo.stored) {
+                    fail(repo, "The repository '" + repo.name + " Release' no longer has a Release file.");
+                } else if (rel.not_found) {
                     fail(repo, "The repository '" + repo.name + " Release' does not have a Release file.");
                     add(UpdateMessage::Notice, kNoReleaseNotice1);
                     add(UpdateMessage::Notice, kNoReleaseNotice2);
                 } else {
-                    fail(repo, failed_to_fetch(requests[i].uri, rel));
+                    fail(repo, failed_to_fetch(requests[i].uri, rel), rel.transient);
                 }
                 ::unlink(requests[i + 1].destination.c_str());
                 continue;
             }
             repo.last_modified = rel.last_modified;
             if (gpg.status == FetchStatus::Failed && !gpg.not_found) {
-                fail(repo, failed_to_fetch(requests[i + 1].uri, gpg));
+                fail(repo, failed_to_fetch(requests[i + 1].uri, gpg), gpg.transient);
                 ::unlink(requests[i].destination.c_str());
                 continue;
             }
@@ -420,9 +423,12 @@ private:
         repo.verified = true;
     }
 
-    void fail(Repo& repo, std::string message) {
+    // A transient failure (the network, a 5xx) is a warning, as apt has it:
+    // the repository keeps its old lists, but the update does not fail.
+    void fail(Repo& repo, std::string message, bool transient = false) {
         repo.failed = true;
-        add(UpdateMessage::Error, std::move(message));
+        if (message.starts_with("Failed to fetch ")) (transient ? fetch_failed_soft_ : fetch_failed_hard_) = true;
+        add(transient ? UpdateMessage::Warning : UpdateMessage::Error, std::move(message));
     }
 
     void check_release(Repo& repo) {
@@ -473,57 +479,55 @@ private:
                 owner.push_back(&repo);
             }
         }
-        for (int round = 0; round < 2 && !plans.empty(); ++round) {
+        std::vector<size_t> active(plans.size());
+        for (size_t i = 0; i < active.size(); ++i) active[i] = i;
+        // Each round tries every unfinished index its next way; what failed
+        // goes on to its next compression or path, as apt does.
+        while (!active.empty()) {
             std::vector<FetchRequest> requests;
-            for (const IndexPlan& p : plans) requests.push_back(p.request);
-            std::vector<IndexPlan> retry;
-            std::vector<Repo*> retry_owner;
-            auto results = run_fetch(requests, [&](size_t i, const FetchResult& r) {
-                const IndexPlan& p = plans[i];
+            for (size_t i : active) requests.push_back(plans[i].ways[plans[i].next].request);
+            auto results = run_fetch(requests, [&](size_t k, const FetchResult& r) {
+                IndexPlan& p = plans[active[k]];
                 if (r.status == FetchStatus::Ok) {
-                    lines_.emit(UpdateLine::Get, p.target->description, r.bytes);
-                } else if (r.status == FetchStatus::Failed && !(r.not_found && p.fallback)) {
+                    p.line = lines_.emit(UpdateLine::Get, p.target->description, r.bytes, {}, p.line);
+                } else if (r.status == FetchStatus::Failed) {
                     std::vector<std::string> details = failure_details(r);
-                    if (r.error == "Hash Sum mismatch") append_hash_details(p, details);
-                    lines_.emit(UpdateLine::Err, p.target->description, 0, details);
+                    if (r.error == "Hash Sum mismatch") append_hash_details(p.ways[p.next].request, details);
+                    p.line = lines_.emit(UpdateLine::Err, p.target->description, 0, details, p.line);
                 }
             });
-            for (size_t i = 0; i < results.size(); ++i) {
-                Repo& repo = *owner[i];
-                const FetchResult& r = results[i];
-                IndexPlan& p = plans[i];
+            std::vector<size_t> again;
+            for (size_t k = 0; k < results.size(); ++k) {
+                IndexPlan& p = plans[active[k]];
+                Repo& repo = *owner[active[k]];
+                const FetchResult& r = results[k];
+                const IndexFetch& way = p.ways[p.next];
                 if (r.status == FetchStatus::Ok) {
-                    repo.index_moves.push_back({p.request.destination, p.final_path, p.replaces, r.last_modified});
-                } else if (r.status == FetchStatus::Failed) {
-                    if (r.not_found && p.fallback) {
-                        // By-hash file gone (the mirror moved on): the plain name, as apt falls back.
-                        IndexPlan again = p;
-                        again.request.uri = *p.fallback;
-                        again.fallback.reset();
-                        retry.push_back(std::move(again));
-                        retry_owner.push_back(&repo);
-                        continue;
-                    }
-                    index_failed_ = true;
-                    std::string text = failed_to_fetch(p.request.uri, r);
-                    if (r.error == "Hash Sum mismatch") {
-                        std::vector<std::string> details;
-                        append_hash_details(p, details);
-                        for (const auto& d : details) text += "\n   " + d;
-                    }
-                    fail(repo, text);
+                    repo.index_moves.push_back({way.request.destination, way.final_path, way.replaces, r.last_modified});
+                    continue;
                 }
+                if (r.status != FetchStatus::Failed) continue;
+                if (p.next + 1 < p.ways.size()) {
+                    ++p.next;
+                    again.push_back(active[k]);
+                    continue;
+                }
+                std::string text = failed_to_fetch(way.request.uri, r);
+                if (r.error == "Hash Sum mismatch") {
+                    std::vector<std::string> details;
+                    append_hash_details(way.request, details);
+                    for (const auto& d : details) text += "\n   " + d;
+                }
+                fail(repo, text, r.transient);
             }
-            plans = std::move(retry);
-            owner = std::move(retry_owner);
+            active = std::move(again);
         }
     }
 
-    static void append_hash_details(const IndexPlan& p, std::vector<std::string>& details) {
+    static void append_hash_details(const FetchRequest& r, std::vector<std::string>& details) {
         details.push_back("Hashes of expected file:");
-        if (p.request.expected_size)
-            details.push_back(" - Filesize:" + std::to_string(*p.request.expected_size) + " [weak]");
-        details.push_back(" - " + std::string(hash_algo_name(p.request.hash)) + ":" + p.request.hash_hex);
+        if (r.expected_size) details.push_back(" - Filesize:" + std::to_string(*r.expected_size) + " [weak]");
+        details.push_back(" - " + std::string(hash_algo_name(r.hash)) + ":" + r.hash_hex);
     }
 
     void commit() {
@@ -555,7 +559,8 @@ private:
                 fail(repo, e.what());
             }
         }
-        if (result_.failed) return;
+        for (const Repo& repo : repos_)
+            if (repo.failed) return;
         // Only after a complete success: a failed update keeps even the lists
         // of sources that went away, so nothing is lost to a half-run.
         std::set<std::string> keep;

@@ -41,59 +41,67 @@ PlanOutcome plan_index(const sources::IndexTarget& target, const deb::ReleaseFil
     PlanOutcome out;
     // A lists dir that keeps files compressed wants the formats fast to read.
     std::string order = target.option(target.keep_compressed ? "KeepCompressedAs" : "CompressionTypes");
-    std::string type, path;
-    std::optional<std::pair<deb::ReleaseHash, const deb::ReleaseEntry*>> entry;
+    struct Offered {
+        std::string type, path;
+        std::pair<deb::ReleaseHash, const deb::ReleaseEntry*> entry;
+    };
+    std::vector<Offered> offered;
+    bool weak = false;
     for (std::string_view word : split_words(order)) {
         std::string candidate = target.meta_key;
         if (word != "uncompressed") candidate += "." + std::string(word);
         Compression c = compression_from_path(candidate);
         if (word != "uncompressed" && c == Compression::None) continue;  // a format we cannot read
-        if (auto e = fresh.strongest(candidate)) {
-            type = std::string(word);
-            path = std::move(candidate);
-            entry = e;
-            break;
+        auto e = fresh.strongest(candidate);
+        if (!e) continue;
+        if (e->first == deb::ReleaseHash::Md5 || e->first == deb::ReleaseHash::Sha1) {
+            weak = true;
+            continue;
         }
+        offered.push_back({std::string(word), std::move(candidate), *e});
     }
-    if (!entry) return out;  // not in this Release: optional, or check_targets said so
-    if (entry->first == deb::ReleaseHash::Md5 || entry->first == deb::ReleaseHash::Sha1) {
-        out.warning = "Skipping acquire of configured file '" + target.meta_key + "' as repository '" +
-                      target.option("Base-URI") + "' provides only weak security information for it";
-        return out;
+    if (offered.empty()) {
+        if (weak)
+            out.warning = "Skipping acquire of configured file '" + target.meta_key + "' as repository '" +
+                          target.option("Base-URI") + "' provides only weak security information for it";
+        return out;  // else not in this Release: optional, or check_targets said so
     }
 
-    const bool compressed = type != "uncompressed";
-    const std::string final_path =
-        target.keep_compressed && compressed ? target.filename + "." + type : target.filename;
     std::vector<std::string> variants = stored_variants(target.filename);
     bool present = false;
     for (const auto& v : variants) present = present || path_exists(v);
     if (present && (unchanged || (stored && (same_entry(fresh, *stored, target.meta_key) ||
-                                             same_entry(fresh, *stored, path)))))
+                                             same_entry(fresh, *stored, offered.front().path)))))
         return out;  // what the lists dir holds is what this Release vouches for
 
     IndexPlan plan;
     plan.target = &target;
-    plan.final_path = final_path;
-    for (auto& v : variants)
-        if (v != final_path) plan.replaces.push_back(std::move(v));
     const std::string base = target.option("Base-URI");
-    const std::string plain_uri = base + path;
-    std::string by_hash = target.option("By-Hash");
-    FetchRequest& r = plan.request;
-    r.uri = plain_uri;
-    if (by_hash == "force" || (by_hash == "yes" && fresh.acquire_by_hash)) {
-        size_t slash = path.rfind('/');
-        std::string dir = slash == std::string::npos ? "" : path.substr(0, slash + 1);
-        r.uri = base + dir + "by-hash/" + std::string(hash_algo_name(algo_of(entry->first))) + "/" + entry->second->hash;
-        if (by_hash != "force") plan.fallback = plain_uri;
+    const std::string by_hash = target.option("By-Hash");
+    const bool use_by_hash = by_hash == "force" || (by_hash == "yes" && fresh.acquire_by_hash);
+    for (const Offered& o : offered) {
+        IndexFetch f;
+        const bool compressed = o.type != "uncompressed";
+        f.final_path = target.keep_compressed && compressed ? target.filename + "." + o.type : target.filename;
+        for (const auto& v : variants)
+            if (v != f.final_path) f.replaces.push_back(v);
+        FetchRequest& r = f.request;
+        r.destination = partial_path(lists_dir, f.final_path);
+        r.expected_size = o.entry.second->size;
+        r.max_size = o.entry.second->size;
+        r.hash = algo_of(o.entry.first);
+        r.hash_hex = o.entry.second->hash;
+        r.decompress = target.keep_compressed ? Compression::None : compression_from_path(o.path);
+        if (use_by_hash) {
+            size_t slash = o.path.rfind('/');
+            std::string dir = slash == std::string::npos ? "" : o.path.substr(0, slash + 1);
+            r.uri = base + dir + "by-hash/" + std::string(hash_algo_name(r.hash)) + "/" + r.hash_hex;
+            plan.ways.push_back(f);
+            if (by_hash == "force") continue;
+        }
+        r.uri = base + o.path;
+        plan.ways.push_back(std::move(f));
     }
-    r.destination = partial_path(lists_dir, final_path);
-    r.expected_size = entry->second->size;
-    r.max_size = entry->second->size;
-    r.hash = algo_of(entry->first);
-    r.hash_hex = entry->second->hash;
-    r.decompress = target.keep_compressed ? Compression::None : compression_from_path(path);
     (void)config;
     out.plan = std::move(plan);
     return out;

@@ -15,12 +15,21 @@
 
 namespace aptus::acquire {
 
+// One way to get the index: a URI (by-hash or plain, one compression).
+struct IndexFetch {
+    FetchRequest request;               // into partial/
+    std::string final_path;             // in the lists dir
+    std::vector<std::string> replaces;  // the target's other compressions
+};
+
+// The ways in apt's order of preference: each compression the Release
+// lists, by-hash first where offered, then the plain path (a mirror may lag
+// behind its Release), as apt falls back from one to the next on failure.
 struct IndexPlan {
     const sources::IndexTarget* target = nullptr;
-    FetchRequest request;                 // into partial/
-    std::optional<std::string> fallback;  // the plain URI when `request` is a by-hash one
-    std::string final_path;               // in the lists dir
-    std::vector<std::string> replaces;    // the target's other compressions
+    std::vector<IndexFetch> ways;
+    size_t next = 0;    // the way being tried
+    unsigned line = 0;  // its item number once printed
 };
 
 struct PlanOutcome {

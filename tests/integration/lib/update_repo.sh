@@ -97,6 +97,7 @@ check() {
         echo "FAIL: $message"
         echo "--- stdout:"; echo "$OUT"
         echo "--- stderr:"; echo "$ERR"
+        echo "--- last requests:"; tail -n 5 "$T/requests"
         failures=$((failures + 1))
     fi
 }

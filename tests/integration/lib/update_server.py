@@ -102,7 +102,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         send = data[: b["truncate"]] if "truncate" in b else data
         self.send_response(200)
         self.send_header("Content-Length", str(length))
-        self.send_header("Last-Modified", email.utils.formatdate(time.time(), usegmt=True))
+        # The file's own time, as a real server gives it (and curl compares it
+        # with If-Modified-Since even on a 200).
+        mtime = os.path.getmtime(fs_path) if os.path.exists(fs_path) else time.time()
+        self.send_header("Last-Modified", email.utils.formatdate(mtime, usegmt=True))
         self.send_header("Connection", "close")
         self.end_headers()
         self.close_connection = True
