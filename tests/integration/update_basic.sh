@@ -98,4 +98,21 @@ check "compressed: exits 0" test "$RC" = 0
 check "compressed: stored as .gz" test -f "$LISTS/${prefix}_main_binary-amd64_Packages.gz"
 check "compressed: no plain file" test ! -e "$LISTS/${prefix}_main_binary-amd64_Packages"
 
+# Through a proxy, from the configuration and from the environment: the
+# sources name a host that does not exist, the proxy (the test server) answers.
+rm -f "$LISTS"/*_*
+sed -i "s|^URIs: .*|URIs: http://repo.invalid|" "$SB/etc/apt/sources.list.d/test.sources"
+: >"$T/requests"
+run_update -o Acquire::http::Proxy="$URL"
+check "proxy from Acquire::http::Proxy: exit 0" test "$RC" = 0
+check "proxy from Acquire::http::Proxy: used" grep -q "^PROXY http://repo.invalid/dists/stable/InRelease" "$T/requests"
+check "proxy: lists named after the source, not the proxy" test -f "$LISTS/repo.invalid_dists_stable_main_binary-amd64_Packages"
+rm -f "$LISTS"/*_*
+: >"$T/requests"
+http_proxy=$URL run_update
+check "proxy from http_proxy: exit 0" test "$RC" = 0
+check "proxy from http_proxy: used" grep -q "^PROXY http://repo.invalid/dists/stable/InRelease" "$T/requests"
+http_proxy=$URL run_update -o Acquire::http::Proxy=DIRECT
+check "Acquire::http::Proxy DIRECT overrides the environment" contains "$ERR" "W: Failed to fetch http://repo.invalid/dists/stable/InRelease"
+
 finish

@@ -14,7 +14,8 @@ mapping URL paths to a misbehaviour:
   {"redirect": URL}                 302 to URL
   {"body": "text"}                  serve this text instead of the file
 Each request is appended to LOG as "METHOD PATH STATUS IMS" (IMS "-" when absent),
-so tests can count what a client asked for. Prints "http://127.0.0.1:PORT" on its
+so tests can count what a client asked for. Asked as an HTTP proxy (a full URL
+in the request line) it serves that URL's path from ROOT and logs "PROXY URL". Prints "http://127.0.0.1:PORT" on its
 first line once listening; stops on SIGTERM.
 """
 import email.utils
@@ -55,6 +56,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().send_response(code, message)
 
     def do_GET(self):
+        if self.path.startswith("http://"):
+            # Asked as a proxy: serve the path of the full URL, and say so in the log.
+            with open(log, "a") as f:
+                f.write(f"PROXY {self.path}\n")
+            self.path = "/" + self.path.split("/", 3)[3]
         path = self.path.split("?", 1)[0]
         b = behaviours().get(path)
         if not b:
