@@ -343,6 +343,17 @@ std::string render_json(const Report& r) {
     return doc.dump(2) + "\n";
 }
 
+// On the command line "perl:any" names perl of any architecture, which
+// with one architecture is the native package (not apt's "perl:any"
+// record that dependencies point at).
+std::string any_as_native(std::string_view word) {
+    size_t end = std::min(word.find('='), word.find('/'));
+    std::string_view name = word.substr(0, end);
+    if (name.size() > 4 && name.substr(name.size() - 4) == ":any")
+        return std::string(name.substr(0, name.size() - 4)) + std::string(word.substr(name.size()));
+    return std::string(word);
+}
+
 int run(Context& ctx, bool reverse) {
     auto s = open_read_session(ctx);
     const cache::Cache& c = s->cache();
@@ -366,7 +377,7 @@ int run(Context& ctx, bool reverse) {
 
     std::vector<std::string> notices;
     Selection sel;
-    for (const auto& w : ctx.args) select_versions(c, *s->candidates, w, Select::Candidate, sel, notices);
+    for (const auto& w : ctx.args) select_versions(c, *s->candidates, any_as_native(w), Select::Candidate, sel, notices);
     Report report{reverse, {}, {}};
     for (const auto* p : sel.virtuals) add_unique(report.virtuals, virtual_of(c, *p));
     for (const auto& n : sel.virtual_names) add_unique(report.virtuals, {n, c.find_name(n).value_or(0), 0});
