@@ -25,6 +25,7 @@ struct Request {
     bool install_suggests = false;
     bool recommends_important = true;  // APT::AutoRemove::RecommendsImportant
     bool suggests_important = true;    // APT::AutoRemove::SuggestsImportant
+    std::vector<std::string> never_autoremove;  // APT::NeverAutoRemove: extended regexes on package names
 };
 
 struct SolveStats {
@@ -36,7 +37,7 @@ struct Solution {
     bool solved = false;
     std::vector<uint32_t> install;     // versions to install (new, upgrade or downgrade)
     std::vector<uint32_t> remove;      // installed versions whose package goes away
-    std::vector<uint32_t> autoremove;  // installed, automatic, needed by nothing any more
+    std::vector<uint32_t> autoremove;  // installed, automatic, needed by nothing any more, not upgraded
     std::vector<uint32_t> selected;    // every version installed afterwards, ascending
     std::string error_id;              // ERR_UNSOLVABLE... when !solved
     std::string message;               // first line a summary, then the chain of facts

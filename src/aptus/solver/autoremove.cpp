@@ -1,8 +1,12 @@
 // apt's mark-and-sweep over the installation the solver chose: roots are the
 // manual, essential and protected packages and the request; everything an
 // automatic package is reached from through the important relations stays.
+#include <regex.h>
+
 #include <algorithm>
 #include <deque>
+
+#include "aptus/base/error.hpp"
 
 #include "aptus/solver/solver.hpp"
 
@@ -16,12 +20,28 @@ std::vector<uint32_t> autoremovable(const Universe& u, const Request& r, const s
         if (u.versions[v].installed) was_installed[u.versions[v].package] = 1;
     for (uint32_t p : r.install) requested[p] = 1;
 
+    // apt compiles these with REG_EXTENDED | REG_ICASE | REG_NOSUB.
+    std::vector<regex_t> never;
+    for (const std::string& pattern : r.never_autoremove) {
+        regex_t re;
+        if (::regcomp(&re, pattern.c_str(), REG_EXTENDED | REG_ICASE | REG_NOSUB) != 0) {
+            for (regex_t& x : never) ::regfree(&x);
+            throw Error("APT::NeverAutoRemove: bad regular expression '" + pattern + "'");
+        }
+        never.push_back(re);
+    }
+    auto protected_name = [&](const std::string& name) {
+        for (const regex_t& re : never)
+            if (::regexec(&re, name.c_str(), 0, nullptr, 0) == 0) return true;
+        return false;
+    };
+
     std::deque<uint32_t> queue;
     for (uint32_t v : selected) {
         const Version& ver = u.versions[v];
         const Package& pkg = u.packages[ver.package];
         bool manual = was_installed[ver.package] && !pkg.automatic;
-        if (manual || requested[ver.package] || ver.essential || ver.important) {
+        if (manual || requested[ver.package] || ver.essential || ver.important || protected_name(u.names[pkg.name])) {
             reached[v] = 1;
             queue.push_back(v);
         }
@@ -47,6 +67,7 @@ std::vector<uint32_t> autoremovable(const Universe& u, const Request& r, const s
             }
         }
     }
+    for (regex_t& x : never) ::regfree(&x);
     std::vector<uint32_t> garbage;
     for (uint32_t v : selected)
         if (!reached[v] && was_installed[u.versions[v].package]) garbage.push_back(v);

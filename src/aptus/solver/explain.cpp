@@ -45,7 +45,7 @@ std::string why_no_choice(const Universe& u, const Request& r, uint32_t from, co
 std::string explain(const Universe& u, const Request& r, const std::vector<Reason>& core) {
     std::string out = "Unable to satisfy the request: these facts cannot all hold:";
     std::vector<std::string> requested;
-    std::vector<std::string> held;
+    std::vector<std::string> held, manual, told;
     size_t n = 0;
     for (const Reason& re : core) {
         std::string line;
@@ -68,7 +68,10 @@ std::string explain(const Universe& u, const Request& r, const std::vector<Reaso
         case ReasonKind::Essential: line = pkg + " is Essential and installed, so it stays installed"; break;
         case ReasonKind::Protected: line = pkg + " is protected and installed, so it stays installed"; break;
         case ReasonKind::NoRemovals: line = pkg + " is installed, and this upgrade removes nothing"; break;
-        case ReasonKind::Manual: line = pkg + " is installed manually, so it stays installed"; break;
+        case ReasonKind::Manual:
+            line = pkg + " is installed manually, so it stays installed";
+            manual.push_back(pkg);
+            break;
         case ReasonKind::OneVersion:
             line = pkg + " can have only one version installed (" + u.versions[re.version].version + " or " +
                    u.versions[re.other].version + ")";
@@ -99,16 +102,33 @@ std::string explain(const Universe& u, const Request& r, const std::vector<Reaso
             break;
         }
         }
+        // One fact per line: a fact stated for each version (a removal) is told once.
+        if (std::find(told.begin(), told.end(), line) != told.end()) continue;
+        told.push_back(line);
         out += "\n  " + std::to_string(++n) + ". " + line;
     }
+    auto unique = [](std::vector<std::string>& v) {
+        std::vector<std::string> u;
+        for (auto& s : v)
+            if (std::find(u.begin(), u.end(), s) == u.end()) u.push_back(s);
+        v = u;
+    };
+    unique(requested);
+    unique(manual);
+    unique(held);
+    // What the user could change: only the facts that come from a choice.
+    std::vector<std::string> options;
     if (!requested.empty()) {
-        out += "\nThe request is part of the conflict (";
-        for (size_t i = 0; i < requested.size(); ++i) out += (i ? ", " : "") + requested[i];
-        out += "): change it";
-        if (!held.empty()) out += ", or release the hold on " + held.front();
+        std::string s = "change the request (";
+        for (size_t i = 0; i < requested.size(); ++i) s += (i ? ", " : "") + requested[i];
+        options.push_back(s + ")");
+    }
+    for (const std::string& m : manual) options.push_back("ask to remove " + m + " as well (" + m + "-)");
+    for (const std::string& h : held) options.push_back("release the hold on " + h);
+    if (!options.empty()) {
+        out += "\nAt least one of these must change: ";
+        for (size_t i = 0; i < options.size(); ++i) out += (i ? (i + 1 == options.size() ? ", or " : ", ") : "") + options[i];
         out += ".";
-    } else if (!held.empty()) {
-        out += "\nRelease the hold on " + held.front() + " to let it change.";
     }
     return out;
 }

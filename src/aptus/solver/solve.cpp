@@ -296,9 +296,15 @@ void Encoder::encode() {
             bool keep_only = false;
             if (weak && ver.installed) keep_only = true;
             if (weak && installed_deps) {
-                std::string text = u_.dependency_text(d);
+                // The same names as before count as the same relation: a new
+                // version number in it does not make it new (apt does the same).
+                auto names = [](const Dependency& x) {
+                    std::vector<uint32_t> n;
+                    for (const Target& t : x.alternatives) n.push_back(t.name);
+                    return n;
+                };
                 for (const Dependency& old : *installed_deps)
-                    if (old.kind == d.kind && u_.dependency_text(old) == text) keep_only = true;
+                    if (old.kind == d.kind && names(old) == names(d)) keep_only = true;
                 if (!r_.install_recommends) keep_only = true;
             }
             Item item;
@@ -418,7 +424,10 @@ Solution Encoder::answer(const Sat& sat) {
         s.remove.insert(s.remove.end(), garbage.begin(), garbage.end());
         std::sort(s.remove.begin(), s.remove.end());
     } else {
-        s.autoremove = garbage;
+        // An EDSP answer names a package once: what is upgraded gets its
+        // Install stanza, so only garbage left at its version is listed (apt too).
+        for (uint32_t v : garbage)
+            if (u_.versions[v].installed) s.autoremove.push_back(v);
     }
     return s;
 }

@@ -43,6 +43,10 @@ int run_internal_solver(Context& ctx) {
         emit(solver::format_edsp_error("ERR_READ_ERROR", e.what()));
         return 0;
     }
+    // What a scenario cannot say comes from the configuration, as apt's own solver does.
+    sc.request.recommends_important = ctx.config.find_bool("APT::AutoRemove::RecommendsImportant", true);
+    sc.request.suggests_important = ctx.config.find_bool("APT::AutoRemove::SuggestsImportant", true);
+    sc.request.never_autoremove = ctx.config.find_list("APT::NeverAutoRemove");
     if (ctx.config.exists("APT::Solver::Strict-Pinning"))
         sc.request.strict_pinning = ctx.config.find_bool("APT::Solver::Strict-Pinning", true);
     auto t1 = clock::now();
