@@ -328,16 +328,18 @@ std::string render_json(const Report& r) {
             d["package"] = e.name;
             d["virtual"] = !e.has_versions;
             d["or_next"] = e.or_next;
-            if (e.op != cache::DepOp::None) d["constraint"] = {{"op", op_text(e.op)}, {"version", e.version}};
-            else d["constraint"] = nullptr;
+            d["constraint"] = e.op == cache::DepOp::None
+                                  ? json(nullptr)
+                                  : json{{"op", op_text(e.op)}, {"version", e.version}};
             d["providers"] = e.providers;
             deps.push_back(std::move(d));
         }
-        pkgs.push_back({{"package", b.package}, {"virtual", false}, {r.reverse ? "reverse_dependencies" : "dependencies", deps}});
+        pkgs.push_back({{"package", b.package}, {"virtual", false}, {"dependencies", std::move(deps)}});
     }
-    for (const auto& v : r.virtuals) pkgs.push_back({{"package", v.name}, {"virtual", true}});
+    for (const auto& v : r.virtuals)
+        pkgs.push_back({{"package", v.name}, {"virtual", true}, {"dependencies", json::array()}});
     json doc;
-    doc["version"] = 2;
+    doc["schema_version"] = 1;
     doc["command"] = r.reverse ? "rdepends" : "depends";
     doc["packages"] = std::move(pkgs);
     return doc.dump(2) + "\n";

@@ -19,6 +19,22 @@ namespace aptus::cli {
 // Enhances), which is the order `depends` lists them in.
 int apt_field_rank(cache::DepType t);
 
+// What apt compares when it shares one data record between dependencies
+// on the same target: type, operator (with the "or" flag of an alternative
+// that has a next one) and the version string, by its place in apt's
+// string pool (0: no version).
+struct AptDepKey {
+    uint32_t string_rank;
+    cache::DepType type;
+    cache::DepOp op;
+    bool or_next;
+    bool operator==(const AptDepKey&) const = default;
+};
+
+// The order of apt's reverse-dependency list of one package, given its
+// dependencies in the order apt created them: returns indices into `keys`.
+std::vector<uint32_t> apt_reverse_list_order(const std::vector<AptDepKey>& keys);
+
 class AptBuildOrder {
 public:
     explicit AptBuildOrder(const cache::Cache& cache);
