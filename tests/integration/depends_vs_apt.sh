@@ -71,6 +71,37 @@ exact rdepends --recurse --installed libc6 zlib1g
 exact rdepends --recurse --important zlib1g
 exact rdepends --recurse --installed --important $fixed
 
+# --json: the text rebuilt from the document must be apt-cache's text.
+json_as_text() {
+    python3 -c '
+import json, sys
+doc = json.load(sys.stdin)
+rev = doc["command"] == "rdepends"
+for p in doc["packages"]:
+    if p["virtual"]:
+        print("<%s>" % p["package"]); continue
+    print(p["package"])
+    if rev: print("Reverse Depends:")
+    for d in p["dependencies"]:
+        name = "<%s>" % d["package"] if d["virtual"] else d["package"]
+        print((" |" if d["or_next"] else "  ") + ("" if rev else d["type"] + ": ") + name)
+        for v in d["providers"]: print("    " + v)
+'
+}
+json_case() {
+    apt-cache -o Dir::Cache="$T/apt-cache" "$@" >"$T/apt.out" 2>/dev/null </dev/null
+    "$APTUS" -o Dir::Cache="$T/aptus-cache" --json "$@" 2>/dev/null </dev/null | json_as_text >"$T/aptus.out"
+    checked=$((checked + 1))
+    if ! cmp -s "$T/apt.out" "$T/aptus.out"; then
+        echo "FAIL --json $(echo "$*" | cut -c1-200)"; diff -u "$T/apt.out" "$T/aptus.out" | head -30
+        failures=$((failures + 1))
+    fi
+}
+json_case depends $fixed
+json_case depends --recurse --important exim4 perl:any
+json_case rdepends $fixed
+json_case rdepends --recurse --installed libc6
+
 exact depends nonexistent-package
 exact rdepends nonexistent-package
 exact depends bash nonexistent-package exim4
