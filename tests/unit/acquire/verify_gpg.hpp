@@ -49,6 +49,16 @@ public:
     void set_expire(const std::string& fingerprint, const std::string& expire, const std::string& faked_time) {
         run(with_time({"--quick-set-expire", fingerprint, expire}, faked_time));
     }
+    // Revokes the key with the certificate gpg stored when it made it
+    // (guarded by a leading ':' that has to go before it can be imported).
+    void revoke(const std::string& fingerprint) {
+        std::ifstream f(home_ + "/openpgp-revocs.d/" + fingerprint + ".rev");
+        std::string cert((std::istreambuf_iterator<char>(f)), {});
+        size_t guard = cert.find(":-----BEGIN");
+        if (guard == std::string::npos) throw std::runtime_error("no revocation certificate for " + fingerprint);
+        cert.erase(guard, 1);
+        run({"--import", dir_.write("revocation.asc", cert)});
+    }
     // Primary fingerprint first, then the subkeys'.
     std::vector<std::string> fingerprints(const std::string& who) {
         std::string out = run({"--with-colons", "--list-keys", who});

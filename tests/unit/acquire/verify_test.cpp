@@ -147,6 +147,17 @@ TEST_P(VerifyTest, ExpiredKeyIsRefused) {
         << message;
 }
 
+TEST_P(VerifyTest, RevokedKeyIsRefused) {
+    std::string signature = gpg.detach_sign(kRelease, {joe});
+    EXPECT_EQ(verify_detached(kRelease, signature, keyring(joe_keyring), name, verifier).signers.at(0), joe);
+    gpg.revoke(joe);
+    std::string revoked = gpg.export_to(joe, "joe-revoked.gpg");
+    std::string message;
+    EXPECT_EQ(failure_of([&] { verify_detached(kRelease, signature, keyring(revoked), name, verifier); }, &message),
+              VerifyFailure::RevokedKey)
+        << message;
+}
+
 TEST_P(VerifyTest, Sha1AndMd5SignaturesAreRefused) {
     std::string message;
     std::string sha1 = gpg.clearsign(kRelease, {joe}, "SHA1");
