@@ -23,13 +23,12 @@ namespace {
 
 // A version's dependencies in the order apt's parser creates them: field by
 // field, each field left to right (the cache keeps them as written).
-std::vector<uint32_t> deps_in_field_order(const cache::Cache& c, const cache::Version& v) {
-    std::vector<uint32_t> ids(v.dependency_count);
+void deps_in_field_order(const cache::Cache& c, const cache::Version& v, std::vector<uint32_t>& ids) {
+    ids.resize(v.dependency_count);
     std::iota(ids.begin(), ids.end(), v.first_dependency);
     std::stable_sort(ids.begin(), ids.end(), [&](uint32_t a, uint32_t b) {
         return apt_field_rank(c.dependencies()[a].type) < apt_field_rank(c.dependencies()[b].type);
     });
-    return ids;
 }
 
 // A package of the native architecture (or "all") is its plain name to
@@ -42,8 +41,9 @@ cache::StringId own_qualifier(const cache::Cache& c, const cache::Package& p) {
 }  // namespace
 
 uint32_t AptBuildOrder::package_rank(uint32_t name, cache::StringId qualifier) const {
-    auto it = package_rank_.find(uint64_t(name) << 32 | qualifier);
-    return it == package_rank_.end() ? UINT32_MAX : it->second;
+    if (qualifier == 0) return name_rank_[name];
+    auto it = qualified_rank_.find(uint64_t(name) << 32 | qualifier);
+    return it == qualified_rank_.end() ? UINT32_MAX : it->second;
 }
 
 uint32_t AptBuildOrder::package_rank(const cache::Package& p) const { return package_rank(p.name, own_qualifier(c_, p)); }
@@ -86,10 +86,14 @@ AptBuildOrder::AptBuildOrder(const cache::Cache& c) : c_(c) {
             any = d.arch_qualifier;
             break;
         }
+    name_rank_.assign(c.names().size(), UINT32_MAX);
     auto meet = [&](uint32_t name, cache::StringId qualifier) {
-        package_rank_.try_emplace(uint64_t(name) << 32 | qualifier, next_package++);
+        if (qualifier == 0) {
+            if (name_rank_[name] == UINT32_MAX) name_rank_[name] = next_package++;
+        } else if (qualified_rank_.try_emplace(uint64_t(name) << 32 | qualifier, next_package).second) {
+            ++next_package;
+        }
     };
-    package_rank_.reserve(versions.size() * 2);
     // The Version of a Release file goes into the same pool, when apt
     // opens the first index file of that release.
     uint32_t next_file = 0;
@@ -101,6 +105,7 @@ AptBuildOrder::AptBuildOrder(const cache::Cache& c) : c_(c) {
                 touch(c.releases()[f.release].version);
         }
     };
+    std::vector<uint32_t> deps;
     for (uint32_t vi : by_time) {
         open_files_until(key[vi]);
         const auto& v = versions[vi];
@@ -108,7 +113,8 @@ AptBuildOrder::AptBuildOrder(const cache::Cache& c) : c_(c) {
         meet(p.name, own_qualifier(c, p));
         touch(v.version);
         touch(v.source_version);
-        for (uint32_t di : deps_in_field_order(c, v)) {
+        deps_in_field_order(c, v, deps);
+        for (uint32_t di : deps) {
             const auto& d = c.dependencies()[di];
             dep_seq_[di] = next_dep++;
             meet(d.target, d.arch_qualifier);

@@ -61,7 +61,8 @@ private:
     std::vector<uint32_t> version_rank_;  // by version index
     std::vector<uint32_t> dep_seq_;       // by dependency index: creation order
     std::vector<uint32_t> string_rank_;   // by StringId: when apt first stored it as a version string; 0 for none
-    std::unordered_map<uint64_t, uint32_t> package_rank_;  // (name, qualifier) -> creation order
+    std::vector<uint32_t> name_rank_;  // by name index: when apt created the plain name's package
+    std::unordered_map<uint64_t, uint32_t> qualified_rank_;  // (name, qualifier) -> the same, for "name:any" and such
 };
 
 }  // namespace aptus::cli
