@@ -4,9 +4,11 @@
 //
 //   cache_bench                       Google Benchmark run (makes /tmp/aptus-cache-bench)
 //   cache_bench --once-build ROOT     one cold build, for /usr/bin/time (scripts/bench-cache)
+//   cache_bench --once-build ROOT --one-thread   the same, Packages files read on one thread
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -92,11 +94,13 @@ BENCHMARK(BM_AptGencaches)->Unit(benchmark::kMillisecond)->Iterations(5);
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc == 3 && std::strcmp(argv[1], "--once-build") == 0) {
+    if ((argc == 3 || argc == 4) && std::strcmp(argv[1], "--once-build") == 0) {
         std::string root = argv[2];
         std::string path = root + "/var/cache/apt/aptus.bin";
+        BuildOptions options;
+        if (argc == 4 && std::strcmp(argv[3], "--one-thread") == 0) options.split_min_bytes = SIZE_MAX;
         ::unlink(path.c_str());
-        OpenResult r = open_or_build(sandbox_inputs(root), path);
+        OpenResult r = open_or_build(sandbox_inputs(root), path, options);
         std::printf("%zu packages, %zu versions, %zu bytes\n", r.cache.packages().size(), r.cache.versions().size(),
                     r.cache.image().size());
         return 0;

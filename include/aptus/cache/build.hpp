@@ -3,6 +3,8 @@
 // write atomically and map the result.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "aptus/base/diagnostics.hpp"
@@ -16,9 +18,16 @@ struct BuildResult {
     Diagnostics diagnostics;  // malformed stanzas skipped, unreadable Release files, ...
 };
 
+struct BuildOptions {
+    // The Packages files are read in two parts on two threads when together
+    // they hold at least this many bytes (SIZE_MAX: always one thread). The
+    // cache file is the same bytes either way.
+    size_t split_min_bytes = size_t{4} << 20;
+};
+
 // Read every input and lay out the cache. Throws aptus::Error when an index
 // file cannot be read; a malformed field or stanza is skipped with a warning.
-BuildResult build_cache(const CacheInputs& inputs);
+BuildResult build_cache(const CacheInputs& inputs, const BuildOptions& options = {});
 
 enum class CacheOrigin {
     Reused,    // the file was valid and up to date
@@ -36,6 +45,6 @@ struct OpenResult {
 
 // Readers never see a half-written cache: a new cache is written to a
 // temporary file, synced and renamed over `cache_path`.
-OpenResult open_or_build(const CacheInputs& inputs, const std::string& cache_path);
+OpenResult open_or_build(const CacheInputs& inputs, const std::string& cache_path, const BuildOptions& options = {});
 
 }  // namespace aptus::cache

@@ -157,6 +157,7 @@ void add_binary_stanza(BuildState& st, const deb::Stanza& s, std::string_view bu
     }
     if (val(kVersion).empty()) {
         if (!from_status) st.warn(file_name + ":" + std::to_string(s.line) + ": stanza without Version skipped");
+        if (st.keep_log) st.log.push_back({index_arch, arch, pkg_arch, name_str, 0, kNone, file, 0, 0});
         return;
     }
     StringId ver_str = st.pool.intern(trim(val(kVersion)));
@@ -256,6 +257,7 @@ void add_binary_stanza(BuildState& st, const deb::Stanza& s, std::string_view bu
         ++st.packages[pkg].version_count;
     }
     st.files.push_back({ver, file, offset, length});
+    if (st.keep_log) st.log.push_back({index_arch, arch, pkg_arch, name_str, ver_str, ver, file, offset, length});
     if (from_status) {
         Version& v = st.versions[ver];
         v.flags |= kVersionInStatus;

@@ -8,6 +8,10 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
+
+#include <algorithm>
+#include <memory>
 
 #include <condition_variable>
 #include <exception>
@@ -44,12 +48,15 @@ public:
         }
     }
     std::string_view view() const { return view_; }
-    void done_before(size_t offset) {
+    void done_before(size_t offset) { done_before(dropped_, offset); }
+    // For a reader of a stretch of the file: `cursor` starts at the first
+    // whole page of its stretch, so two readers never drop each other's pages.
+    void done_before(size_t& cursor, size_t offset) {
         constexpr size_t kStep = size_t{8} << 20;
-        if (!map_ || offset < dropped_ + kStep) return;
+        if (!map_ || offset < cursor + kStep) return;
         size_t end = offset & ~size_t(4095);
-        ::madvise(const_cast<char*>(view_.data()) + dropped_, end - dropped_, MADV_DONTNEED);
-        dropped_ = end;
+        ::madvise(const_cast<char*>(view_.data()) + cursor, end - cursor, MADV_DONTNEED);
+        cursor = end;
     }
 
 private:
@@ -157,17 +164,9 @@ void for_each_stanza_pipelined(IndexText& text, const std::string& name, Fn fn) 
     }
 }
 
-// Reads every input into `st`.
-void read_inputs(const CacheInputs& in, detail::BuildState& st) {
-    st.native_arch = st.pool.intern(in.native_architecture);
-    // Generous reservations from the input sizes: growth would copy and
-    // fault in fresh pages, while reserved but untouched memory costs nothing.
-    uint64_t text = 0;
-    for (const IndexInput& i : in.indices) {
-        struct stat sb {};
-        if (i.kind == IndexKind::Packages && ::stat(i.path.c_str(), &sb) == 0)
-            text += uint64_t(sb.st_size) * (compression_from_path(i.path) == Compression::None ? 1 : 6);
-    }
+// Generous reservations for `text` bytes of Packages: growth would copy and
+// fault in fresh pages, while reserved but untouched memory costs nothing.
+void reserve_for(detail::BuildState& st, uint64_t text) {
     size_t versions = size_t(text / 400) + 1024;
     st.packages.reserve(versions);
     st.versions.reserve(versions);
@@ -175,8 +174,137 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st) {
     st.files.reserve(versions);
     st.dependencies.reserve(versions * 8);
     st.provides.reserve(versions);
-    st.pool.reserve(versions * 3 / 2, versions * 4, size_t(text / 2));
+    st.pool.reserve(versions * 3 / 2, versions * 4, size_t(text / 4));
     st.next_package_of_name.reserve(versions);
+}
+
+// A stretch [begin, end) of a Packages file, starting at a stanza; line_base
+// is the number of lines before it.
+struct Piece {
+    size_t index;  // into CacheInputs::indices
+    IndexText* text;
+    size_t begin, end;
+    uint32_t line_base;
+};
+
+void read_pieces(detail::BuildState& st, const CacheInputs& in, const std::vector<uint32_t>& ids,
+                 const std::vector<Piece>& pieces) {
+    for (const Piece& p : pieces) {
+        const IndexInput& i = in.indices[p.index];
+        StringId arch = st.pool.intern(i.architecture.empty() ? in.native_architecture : i.architecture);
+        if (st.keep_log && p.begin == 0) st.log.push_back({arch, 0, 0, kNone, 0, kNone, 0, 0, 0});
+        std::string_view all = p.text->view();
+        deb::TagFileReader reader(all.substr(p.begin, p.end - p.begin), i.path);
+        deb::Stanza s;
+        size_t cursor = (p.begin + 4095) & ~size_t(4095);
+        while (reader.next(s)) {
+            if (p.line_base != 0) {
+                s.line += p.line_base;
+                for (deb::Field& f : s.fields) f.line += p.line_base;
+            }
+            detail::add_binary_stanza(st, s, all, ids[p.index], arch, false, i.path);
+            p.text->done_before(cursor, size_t(s.raw.data() - all.data()));
+        }
+    }
+}
+
+// Thrown when reading the Packages files in two parts failed: the build is
+// done again on one thread, which reports the error with its exact line.
+struct SplitFailed {};
+
+// The Packages files in two parts of about equal size, cut between stanzas,
+// the second read on its own thread and merged into `st` in order. False when
+// there is nothing worth splitting.
+bool read_packages_split(const CacheInputs& in, detail::BuildState& st, const std::vector<uint32_t>& ids,
+                         const BuildOptions& options) {
+    std::vector<size_t> index;
+    std::vector<std::unique_ptr<IndexText>> texts;
+    uint64_t total = 0;
+    try {
+        for (size_t k = 0; k < in.indices.size(); ++k) {
+            if (in.indices[k].kind != IndexKind::Packages) continue;
+            index.push_back(k);
+            texts.push_back(std::make_unique<IndexText>(in.indices[k].path));
+            total += texts.back()->view().size();
+        }
+    } catch (const Error&) {
+        throw SplitFailed{};
+    }
+    if (total < options.split_min_bytes || total == 0) return false;
+    // The cut: the first blank line after the middle.
+    uint64_t before = 0;
+    size_t j = 0, cut = 0;
+    for (; j < texts.size(); ++j) {
+        std::string_view t = texts[j]->view();
+        if (before + t.size() > total / 2) {
+            cut = t.size();
+            for (size_t pos = total / 2 - before; pos < t.size();) {
+                const void* nl = std::memchr(t.data() + pos, '\n', t.size() - pos);
+                if (nl == nullptr) break;
+                pos = size_t(static_cast<const char*>(nl) - t.data()) + 1;
+                size_t next = pos < t.size() && t[pos] == '\r' ? pos + 1 : pos;
+                if (next < t.size() && t[next] == '\n') {
+                    cut = next + 1;
+                    break;
+                }
+            }
+            break;
+        }
+        before += t.size();
+    }
+    std::vector<Piece> first, second;
+    for (size_t f = 0; f < texts.size(); ++f) {
+        size_t size = texts[f]->view().size();
+        if (f < j) {
+            first.push_back({index[f], texts[f].get(), 0, size, 0});
+        } else if (f > j) {
+            second.push_back({index[f], texts[f].get(), 0, size, 0});
+        } else {
+            if (cut > 0) first.push_back({index[f], texts[f].get(), 0, cut, 0});
+            if (cut < size) {
+                std::string_view head = texts[f]->view().substr(0, cut);
+                auto lines = uint32_t(std::count(head.begin(), head.end(), '\n'));
+                second.push_back({index[f], texts[f].get(), cut, size, lines});
+            }
+        }
+    }
+    if (second.empty()) return false;
+
+    detail::BuildState part;
+    part.keep_log = true;
+    part.native_arch = part.pool.intern(in.native_architecture);
+    reserve_for(part, total / 2);
+    std::exception_ptr part_error;
+    {
+        std::jthread worker([&] {
+            try {
+                read_pieces(part, in, ids, second);
+            } catch (...) {
+                part_error = std::current_exception();
+            }
+        });
+        try {
+            read_pieces(st, in, ids, first);
+        } catch (const Error&) {
+            throw SplitFailed{};
+        }
+    }
+    if (part_error) throw SplitFailed{};
+    texts.clear();
+    detail::merge_part(st, part);
+    return true;
+}
+
+// Reads every input into `st`.
+void read_inputs(const CacheInputs& in, detail::BuildState& st, const BuildOptions& options) {
+    st.native_arch = st.pool.intern(in.native_architecture);
+    uint64_t text = 0;
+    for (const IndexInput& i : in.indices) {
+        struct stat sb {};
+        if (i.kind == IndexKind::Packages && ::stat(i.path.c_str(), &sb) == 0)
+            text += uint64_t(sb.st_size) * (compression_from_path(i.path) == Compression::None ? 1 : 6);
+    }
+    reserve_for(st, text);
 
     for (const ReleaseInput& r : in.releases) {
         Release rel{};
@@ -255,7 +383,8 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st) {
             translation_error = std::current_exception();
         }
     });
-    for (size_t k = 0; k < in.indices.size(); ++k) {
+    bool split = options.split_min_bytes != SIZE_MAX && read_packages_split(in, st, ids, options);
+    for (size_t k = 0; k < in.indices.size() && !split; ++k) {
         const IndexInput& i = in.indices[k];
         if (i.kind != IndexKind::Packages) continue;
         StringId arch = st.pool.intern(i.architecture.empty() ? in.native_architecture : i.architecture);
@@ -292,11 +421,14 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st) {
     st.pool.drop_table();  // interning is over: lay_out only reads the pool
 }
 
-// Lays out `st` into `img` and writes it to `path` atomically, as
-// write_file_atomic does, but streaming the sections from where they are
-// rather than from one copy of the whole image; the pool is written on a
-// second thread while the rest is laid out. On failure the temp file is
-// removed and the error thrown; `img` is complete but for its checksum.
+// Lays out `st` into `img` and writes it to `path`, streaming the sections
+// from where they are rather than from one copy of the whole image; the pool
+// is written on a second thread while the rest is laid out. Readers never see
+// a half-written file (temp file, then rename). Unlike state files it is not
+// fsynced: the cache is derived data, and a file a crash left incomplete
+// fails the size and checksum check on open and is rebuilt, so durability
+// would buy nothing for the 50 ms a sync of 60 MB costs. On failure the temp
+// file is removed and the error thrown; `img` is complete but for its checksum.
 void lay_out_and_write(detail::BuildState& st, std::string_view stamp, detail::Image& img, const std::string& path) {
     std::string tmp = path + ".aptus-new";
     int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -324,7 +456,6 @@ void lay_out_and_write(detail::BuildState& st, std::string_view stamp, detail::I
     if (int err = img.write_range(fd, detail::kPoolSections, kSectionCount, *sum)) fail("Could not write", err);
     img.header.checksum = sum->finish();
     if (int err = img.write_header(fd)) fail("Could not write", err);
-    if (::fsync(fd) != 0) fail("Could not sync", errno);
     int rc = ::close(fd);
     fd = -1;
     if (rc != 0) fail("Could not close", errno);
@@ -333,22 +464,24 @@ void lay_out_and_write(detail::BuildState& st, std::string_view stamp, detail::I
         ::unlink(tmp.c_str());
         throw system_error("Could not rename into place", path, err);
     }
-    // Make the rename itself durable.
-    size_t slash = path.rfind('/');
-    std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
-    int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dfd >= 0) {
-        ::fsync(dfd);
-        ::close(dfd);
+}
+
+void read_inputs_once(const CacheInputs& in, detail::BuildState& st, BuildOptions options) {
+    try {
+        read_inputs(in, st, options);
+    } catch (const SplitFailed&) {
+        st = detail::BuildState();
+        options.split_min_bytes = SIZE_MAX;
+        read_inputs(in, st, options);
     }
 }
 
 }  // namespace
 
-BuildResult build_cache(const CacheInputs& in) {
+BuildResult build_cache(const CacheInputs& in, const BuildOptions& options) {
     std::string stamp = compute_stamp(in);  // before reading: a change during the build shows next time
     detail::BuildState st;
-    read_inputs(in, st);
+    read_inputs_once(in, st, options);
     BuildResult out;
     detail::Image img;
     detail::lay_out(st, stamp, img);
@@ -358,7 +491,7 @@ BuildResult build_cache(const CacheInputs& in) {
     return out;
 }
 
-OpenResult open_or_build(const CacheInputs& inputs, const std::string& cache_path) {
+OpenResult open_or_build(const CacheInputs& inputs, const std::string& cache_path, const BuildOptions& options) {
     std::string reason;
     if (path_exists(cache_path)) {
         try {
@@ -378,7 +511,7 @@ OpenResult open_or_build(const CacheInputs& inputs, const std::string& cache_pat
         // The sections go straight from the build's arrays to the file: no
         // copy of the whole image, and all of it is freed before the mapping.
         detail::BuildState st;
-        read_inputs(inputs, st);
+        read_inputs_once(inputs, st, options);
         detail::Image img;
         try {
             lay_out_and_write(st, stamp, img, cache_path);
@@ -395,10 +528,11 @@ OpenResult open_or_build(const CacheInputs& inputs, const std::string& cache_pat
     if (!image.empty())
         return {Cache::from_image(std::move(image)), CacheOrigin::InMemory, std::move(reason), std::move(diagnostics)};
     try {
-        return {Cache::open(cache_path), CacheOrigin::Rebuilt, std::move(reason), std::move(diagnostics)};
+        auto cc = Cache::open(cache_path);
+        return {std::move(cc), CacheOrigin::Rebuilt, std::move(reason), std::move(diagnostics)};
     } catch (const Error& e) {
         // Written, then unreadable: build again in memory.
-        BuildResult built = build_cache(inputs);
+        BuildResult built = build_cache(inputs, options);
         diagnostics.push_back({Level::Notice, std::string(e.what()) + "; using a cache in memory"});
         return {Cache::from_image(std::move(built.image)), CacheOrigin::InMemory, std::move(reason),
                 std::move(diagnostics)};

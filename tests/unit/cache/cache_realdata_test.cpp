@@ -222,4 +222,14 @@ TEST_F(CacheRealData, ReopenIsReusedAndIdentical) {
     EXPECT_EQ(again.cache.image(), c->image());
 }
 
+TEST_F(CacheRealData, TwoThreadsBuildTheSameBytesAsOne) {
+    // The default build reads the Packages files in two parts (they are far
+    // above the split threshold); one thread must give the very same file.
+    BuildOptions one;
+    one.split_min_bytes = SIZE_MAX;
+    BuildResult serial = build_cache(s->inputs, one);
+    EXPECT_EQ(serial.image, c->image());
+    EXPECT_EQ(build_cache(s->inputs).image, c->image());
+}
+
 }  // namespace
