@@ -84,7 +84,7 @@ Outcome read_gpgv_status(std::string_view status, int exit_status, const std::ve
     };
     std::vector<std::string> good_keyids, bad, worthless, no_pubkey;
     std::vector<Valid> valid;
-    bool weak = false, expired = false, revoked = false, nodata = false;
+    bool weak = false, expired = false, revoked = false, nodata = false, missing_key = false;
     std::vector<std::string> errsig;  // ERRSIG key ids not explained by NO_PUBKEY
 
     for (std::string_view line : lines_of(status)) {
@@ -107,6 +107,7 @@ Outcome read_gpgv_status(std::string_view status, int exit_status, const std::ve
         } else if (kw == "NO_PUBKEY" && w.size() >= 2) {
             std::string keyid = upper(w[1]);
             no_pubkey.push_back("NO_PUBKEY " + keyid);
+            missing_key = true;
             errsig.erase(std::remove(errsig.begin(), errsig.end(), keyid), errsig.end());
         } else if (kw == "ERRSIG" && w.size() >= 7) {
             // ERRSIG keyid pkalgo hashalgo class time rc [fpr]; rc 9 is a
@@ -158,8 +159,11 @@ Outcome read_gpgv_status(std::string_view status, int exit_status, const std::ve
         return o;
     }
     // As apt: one bad signature spoils the file; a missing key for one of
-    // several signatures does not, as long as another is good.
-    if (!o.signers.empty() && bad.empty()) {
+    // several signatures does not, as long as another is good. gpgv exits
+    // with 2 then; any other failure status (a packet that is no signature,
+    // a read error) is not explained by a missing key and refuses the file.
+    bool status_explained = exit_status == 0 || (exit_status == 2 && missing_key);
+    if (!o.signers.empty() && bad.empty() && status_explained) {
         o.ok = true;
         return o;
     }
