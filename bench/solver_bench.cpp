@@ -7,7 +7,7 @@
 // its stdin.
 //
 //   solver_bench            Google Benchmark run (3 iterations per case)
-//   solver_bench --table    median of 5 runs per case, as a README table
+//   solver_bench --table [RUNS [SCENARIO...]]   median of RUNS (5) runs per case, as a README table
 #include <benchmark/benchmark.h>
 #include <fcntl.h>
 #include <sys/resource.h>
@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <string>
@@ -99,24 +100,25 @@ void BM_Solve(benchmark::State& state, std::string name, bool apt) {
     state.counters["peak_rss_MB"] = double(rss) / 1024;
 }
 
-int table() {
+int table(int runs, std::vector<std::string> names) {
     if (!available()) {
         std::fprintf(stderr, "scenarios not found\n");
         return 1;
     }
     std::printf("| scenario | aptus wall | apt wall | aptus/apt | aptus peak RSS | apt peak RSS |\n");
     std::printf("|---|---:|---:|---:|---:|---:|\n");
-    for (const char* name : kScenarios) {
+    if (names.empty()) names.assign(std::begin(kScenarios), std::end(kScenarios));
+    for (const std::string& name : names) {
         std::string file = plain_file(name);
         Sample med[2];
         for (int side = 0; side < 2; ++side) {
-            std::vector<Sample> runs;
-            for (int i = 0; i < 5; ++i) runs.push_back(run_child(file, side == 1));
-            std::sort(runs.begin(), runs.end(), [](const Sample& a, const Sample& b) { return a.seconds < b.seconds; });
-            med[side] = runs[2];
-            for (const Sample& r : runs) med[side].max_rss_kb = std::max(med[side].max_rss_kb, r.max_rss_kb);
+            std::vector<Sample> samples;
+            for (int i = 0; i < runs; ++i) samples.push_back(run_child(file, side == 1));
+            std::sort(samples.begin(), samples.end(), [](const Sample& a, const Sample& b) { return a.seconds < b.seconds; });
+            med[side] = samples[samples.size() / 2];
+            for (const Sample& r : samples) med[side].max_rss_kb = std::max(med[side].max_rss_kb, r.max_rss_kb);
         }
-        std::printf("| %s | %.2f s | %.2f s | %.2f | %ld MB | %ld MB |\n", name, med[0].seconds, med[1].seconds,
+        std::printf("| %s | %.2f s | %.2f s | %.2f | %ld MB | %ld MB |\n", name.c_str(), med[0].seconds, med[1].seconds,
                     med[0].seconds / med[1].seconds, med[0].max_rss_kb / 1024, med[1].max_rss_kb / 1024);
         std::fflush(stdout);
     }
@@ -126,7 +128,8 @@ int table() {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc > 1 && std::strcmp(argv[1], "--table") == 0) return table();
+    if (argc > 1 && std::strcmp(argv[1], "--table") == 0)
+        return table(argc > 2 ? std::max(1, std::atoi(argv[2])) : 5, std::vector<std::string>(argv + std::min(argc, 3), argv + argc));
     for (const char* name : kScenarios) {
         benchmark::RegisterBenchmark((std::string("aptus/") + name).c_str(), BM_Solve, std::string(name), false)
             ->UseManualTime()->Iterations(3)->Unit(benchmark::kMillisecond);
