@@ -128,6 +128,7 @@ run_update
 kill $locker 2>/dev/null
 check "locked: exit 100" test "$RC" = 100
 check "locked: apt's message" contains "$ERR" "E: Could not get lock $LISTS/lock. It is held by process $locker"
+check "locked: apt's second line" contains "$ERR" "E: Unable to lock directory $LISTS/"
 check "locked: lists untouched" test "$(lists_digest)" = "$good"
 
 finish

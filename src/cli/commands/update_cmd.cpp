@@ -114,7 +114,22 @@ int run_update(Context& ctx) {
     acquire::UpdateObserver observer;
     observer.line = [&](const acquire::UpdateLine& l) { screen.line(l); };
     observer.progress = [&](const acquire::FetchEvent& ev) { screen.progress(ev); };
-    acquire::UpdateResult result = acquire::update_lists(config, ctx.diags, observer);
+    acquire::UpdateResult result;
+    try {
+        result = acquire::update_lists(config, ctx.diags, observer);
+    } catch (const Error& e) {
+        // What stops the whole update (the lock, unreadable sources) may
+        // span lines, each its own error as apt prints them.
+        screen.clear();
+        std::fflush(stdout);
+        std::string_view text = e.what();
+        for (size_t pos = 0; pos <= text.size();) {
+            size_t end = std::min(text.find('\n', pos), text.size());
+            std::fprintf(stderr, "E: %.*s\n", int(end - pos), text.data() + pos);
+            pos = end + 1;
+        }
+        return 100;
+    }
     screen.clear();
     if (result.fetched_bytes > 0 && quiet < 2) {
         double rate = result.seconds > 0 ? double(result.fetched_bytes) / result.seconds : 0;
