@@ -70,6 +70,17 @@ check "changed: new InRelease" contains "$OUT" "Get:1 $URL stable InRelease"
 check "changed: new Packages" contains "$OUT" "stable/main amd64 Packages ["
 check "changed: stored Packages has the new version" grep -q "^Version: 2.1" "$LISTS/${prefix}_main_binary-amd64_Packages"
 
+# A progress line on a terminal only, erased before the item lines; none on a pipe.
+check "no progress on a pipe" bash -c "! grep -q '%' '$T/out'"
+if command -v script >/dev/null; then
+    make_suite stable --packages hello=1.0,world=2.2 --by-hash
+    touch -d "@$(($(date +%s) + 10))" "$REPO/dists/stable/InRelease"
+    script -qec "$APTUS update" /dev/null >"$T/tty" 2>&1
+    check "terminal: exit 0" test $? = 0
+    check "terminal: progress line drawn" grep -qa '% \[' "$T/tty"
+    check "terminal: item lines still there" grep -qa "Get:1 $URL stable InRelease" "$T/tty"
+fi
+
 # Release + Release.gpg where there is no InRelease; a second suite.
 make_suite old --packages legacy=1.0 --no-inrelease
 set_sources stable old
