@@ -105,6 +105,21 @@ exact depends nonexistent-package
 exact rdepends nonexistent-package
 exact depends bash nonexistent-package exim4
 
+# The orders depend on the order apt read the files in and on what dpkg
+# has installed: the same on a tree with the suites the other way round
+# and the minbase status.
+R2=$T/reversed
+if "$APTUS_DATA_DIR/../tools/make-sandbox" "$R2" --status minbase --suites trixie,bookworm >/dev/null; then
+    export APT_CONFIG=$R2/apt.conf
+    rm -rf "$T/apt-cache" "$T/aptus-cache"; mkdir -p "$T/apt-cache" "$T/aptus-cache"
+    exact rdepends $fixed $sampled $provided
+    exact rdepends --installed $fixed $sampled
+    exact depends $fixed $sampled $provided
+    exact depends --recurse bash
+else
+    echo "FAIL: could not make the reversed sandbox"; failures=$((failures + 1))
+fi
+
 echo "$checked cases, $failures failed"
 [ $failures = 0 ] || exit 1
 exit 0
