@@ -181,6 +181,13 @@ private:
                     repo.entry = &e;
                     break;
                 }
+            if (!repo.entry)
+                for (const auto& e : entries_)
+                    if (e.enabled && e.suite == rf.suite) {
+                        repo.entry = &e;  // the same (URI, suite) under another name; never expected
+                        break;
+                    }
+            if (!repo.entry) throw Error("no source entry for " + rf.base_uri);
             std::string uri = rf.repo_uri;
             if (!uri.empty() && uri.back() == '/') uri.pop_back();
             repo.name = uri + " " + rf.suite;
