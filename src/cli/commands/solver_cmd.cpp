@@ -47,6 +47,11 @@ int run_internal_solver(Context& ctx) {
     sc.request.recommends_important = ctx.config.find_bool("APT::AutoRemove::RecommendsImportant", true);
     sc.request.suggests_important = ctx.config.find_bool("APT::AutoRemove::SuggestsImportant", true);
     sc.request.never_autoremove = ctx.config.find_list("APT::NeverAutoRemove");
+    sc.request.remove_manual = ctx.config.find_bool("APT::Solver::RemoveManual", false);
+    if (ctx.config.exists("APT::Install-Recommends"))
+        sc.request.install_recommends = ctx.config.find_bool("APT::Install-Recommends", true);
+    if (ctx.config.exists("APT::Install-Suggests"))
+        sc.request.install_suggests = ctx.config.find_bool("APT::Install-Suggests", false);
     if (ctx.config.exists("APT::Solver::Strict-Pinning"))
         sc.request.strict_pinning = ctx.config.find_bool("APT::Solver::Strict-Pinning", true);
     auto t1 = clock::now();
