@@ -82,7 +82,7 @@ newer
 # The InRelease itself.
 tampered=$(sed 's/^Codename: stable/Codename: stablE/' "$REPO/dists/stable/InRelease" | python3 -c 'import json,sys; print(json.dumps(sys.stdin.read()))')
 expect "tampered InRelease" "{\"/dists/stable/InRelease\": {\"body\": $tampered}}" "E: The repository '$URL stable InRelease' is no longer signed."
-check "tampered InRelease: GPG error" contains "$ERR" "W: GPG error: $URL stable InRelease"
+check "tampered InRelease: APT 3.0's warning" contains "$ERR" "W: OpenPGP signature verification failed: $URL stable InRelease: "
 expect "InRelease 404, Release 404" '{"/dists/stable/InRelease": {"status": 404}, "/dists/stable/Release": {"status": 404}}' \
     "E: The repository '$URL stable Release' no longer has a Release file."
 WANT_RC=0 expect "InRelease 500" '{"/dists/stable/InRelease": {"status": 500}}' "W: Failed to fetch $URL/dists/stable/InRelease  500"

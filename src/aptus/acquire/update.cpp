@@ -406,8 +406,14 @@ private:
         ReleaseCheckSettings settings = release_check_settings(*repo.entry, config_);
         CheckResult c = check_unsigned(settings, name, repo.stored && repo.stored_signed);
         if (why) {
-            if (repo.release_line) lines_.emit(UpdateLine::Err, name, 0, {*why}, repo.release_line);
-            add(UpdateMessage::Warning, "GPG error: " + name + ": " + *why);
+            // The verifier's message is APT 3.0's warning already
+            // ("OpenPGP signature verification failed: <name>: <reason>");
+            // the Err line shows only the reason, as apt's does.
+            const std::string prefix = "OpenPGP signature verification failed: " + name + ": ";
+            const bool apt3 = why->starts_with(prefix);
+            std::string reason = apt3 ? why->substr(prefix.size()) : *why;
+            if (repo.release_line) lines_.emit(UpdateLine::Err, name, 0, {reason}, repo.release_line);
+            add(UpdateMessage::Warning, apt3 ? *why : "GPG error: " + name + ": " + *why);
         }
         if (c.error()) {
             fail(repo, c.message);
