@@ -64,6 +64,24 @@ compare -q=0 bash/nosuchrelease
 compare -q=0 bash:amd64
 compare -q=0 awk bash
 
+# Colour as APT 3.0's apt show: field names in Show::Field (bold), the
+# Package value in Show::Package (green); only on a terminal, never on a
+# pipe, none with NO_COLOR.
+esc=$'\033'
+checked=$((checked + 1))
+"$APTUS" show bash -o APT::Color=1 -o Dir::Cache="$T/aptus-cache" >"$T/pipe.out" 2>&1
+if grep -q "$esc" "$T/pipe.out"; then echo "FAIL show: colour on a pipe"; failures=$((failures + 1)); fi
+if command -v script >/dev/null; then
+    tty_run() { script -qec "$*" /dev/null </dev/null | tr -d '\r'; }
+    checked=$((checked + 2))
+    tty_run env -u NO_COLOR -u APT_NO_COLOR PAGER=cat "$APTUS" show bash -o Dir::Cache="$T/aptus-cache" >"$T/tty.out"
+    if grep -q "^${esc}\[1mPackage${esc}\[0m: ${esc}\[32mbash${esc}\[0m\$" "$T/tty.out" &&
+        grep -q "^${esc}\[1mVersion${esc}\[0m: " "$T/tty.out" && grep -q "^${esc}\[1mDescription${esc}\[0m: " "$T/tty.out"; then :
+    else echo "FAIL show: colour on a terminal"; cat -A "$T/tty.out" | head; failures=$((failures + 1)); fi
+    tty_run env NO_COLOR=1 PAGER=cat "$APTUS" show bash -o Dir::Cache="$T/aptus-cache" >"$T/tty.out"
+    if grep -q "$esc" "$T/tty.out"; then echo "FAIL show: NO_COLOR ignored"; failures=$((failures + 1)); fi
+fi
+
 echo "$checked cases, $failures failed"
 [ $failures = 0 ] || exit 1
 exit 0

@@ -16,6 +16,7 @@
 #include "aptus/base/error.hpp"
 #include "aptus/base/strings.hpp"
 #include "aptus/deb/tagfile.hpp"
+#include "cli/color.hpp"
 #include "cli/human_size.hpp"
 #include "cli/pager.hpp"
 #include "cli/read_session.hpp"
@@ -168,10 +169,21 @@ Record make_record(const ReadSession& s, const cache::Version& v, bool full) {
     return r;
 }
 
-std::string record_text(const Record& r) {
+// APT 3.0 colours `apt show`: field names in Show::Field (bold), the
+// Package value in Show::Package (green); with colour off both are "".
+struct ShowColors {
+    std::string field, package, neutral;
+    explicit ShowColors(const Colors& c) : field(c.get("Show::Field")), package(c.get("Show::Package")), neutral(c.neutral) {}
+    std::string name(std::string_view n) const { return field.empty() ? std::string(n) : field + std::string(n) + neutral; }
+    std::string value(std::string_view field_name, std::string_view v) const {
+        return field_name == "Package" && !package.empty() ? package + std::string(v) + neutral : std::string(v);
+    }
+};
+
+std::string record_text(const Record& r, const ShowColors& colors) {
     std::string out;
-    for (const auto& [name, value] : r.fields) put(out, name, value);
-    out += "Description: ";
+    for (const auto& [name, value] : r.fields) put(out, colors.name(name), colors.value(name, value));
+    out += colors.name("Description") + ": ";
     out += r.description.empty() ? "<none>" : r.description;
     out += "\n\n";
     return out;
@@ -236,6 +248,8 @@ int run_show(Context& ctx) {
     std::vector<Record> records;
     for (const auto* v : shown.versions) records.push_back(make_record(*s, *v, full));
 
+    // Decided before the pager takes stdout: colour follows the terminal, as apt's.
+    ShowColors colors(json ? Colors::off() : Colors::for_stdout(ctx.config));
     auto pager = Pager::start(ctx.config);
     if (json) {
         nlohmann::ordered_json doc;
@@ -247,8 +261,10 @@ int run_show(Context& ctx) {
         print(doc.dump(2) + "\n");
     } else {
         std::string out;
-        for (const auto& r : records) out += record_text(r);
-        for (const auto& n : virtuals) out += "Package: " + n + "\nState: not a real package (virtual)\n";
+        for (const auto& r : records) out += record_text(r, colors);
+        for (const auto& n : virtuals)
+            out += colors.name("Package") + ": " + colors.value("Package", n) + "\n" + colors.name("State") +
+                   ": not a real package (virtual)\n";
         print(out);
     }
 
