@@ -451,7 +451,7 @@ private:
                 return t->option("Architecture") == "all" && t->option("Force-support-for-all") != "yes";
             });
         std::string name = repo.name + (repo.kind == Repo::Kind::InRelease ? " InRelease" : " Release");
-        ReleaseCheckSettings settings = release_check_settings(*repo.entry, config_, fresh.origin);
+        ReleaseCheckSettings settings = release_check_settings(*repo.entry, config_, fresh.label);
         int64_t now = int64_t(std::time(nullptr));
         std::vector<CheckResult> checks;
         checks.push_back(check_valid_until(fresh, settings, name, now));
