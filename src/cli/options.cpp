@@ -81,8 +81,9 @@ private:
                 throw Error(std::string("Command line option '") + a[j] + "' [from " + a +
                             "] is not understood in combination with the other options.");
             std::optional<std::string> attached;
-            if (j + 1 < a.size() && (takes_argument(spec->kind) || a[j + 1] == '=')) {
-                // "-oA=1", "-c=FILE", "-q=2": the rest of the word is the argument.
+            bool level_digits = spec->kind == ArgKind::Level && j + 1 < a.size() && all_digits(a.substr(j + 1));
+            if (j + 1 < a.size() && (takes_argument(spec->kind) || a[j + 1] == '=' || level_digits)) {
+                // "-oA=1", "-c=FILE", "-q=2", "-q0" (as apt): the rest of the word is the argument.
                 attached = a.substr(j + 1 + (a[j + 1] == '=' ? 1 : 0));
                 apply(*spec, std::string("-") + a[j], attached, false);
                 return;
