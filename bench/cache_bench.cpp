@@ -4,7 +4,7 @@
 //
 //   cache_bench                       Google Benchmark run (makes /tmp/aptus-cache-bench)
 //   cache_bench --once-build ROOT     one cold build, for /usr/bin/time (scripts/bench-cache)
-//   cache_bench --once-build ROOT --one-thread   the same, Packages files read on one thread
+//   cache_bench --once-build ROOT --split        the same, Packages files read in two parts on two threads
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
@@ -98,7 +98,7 @@ int main(int argc, char** argv) {
         std::string root = argv[2];
         std::string path = root + "/var/cache/apt/aptus.bin";
         BuildOptions options;
-        if (argc == 4 && std::strcmp(argv[3], "--one-thread") == 0) options.split_min_bytes = SIZE_MAX;
+        if (argc == 4 && std::strcmp(argv[3], "--split") == 0) options.split_min_bytes = 0;
         ::unlink(path.c_str());
         OpenResult r = open_or_build(sandbox_inputs(root), path, options);
         std::printf("%zu packages, %zu versions, %zu bytes\n", r.cache.packages().size(), r.cache.versions().size(),
