@@ -7,30 +7,13 @@
 #include "aptus/acquire/verify_detail.hpp"
 #include "aptus/base/error.hpp"
 #include "aptus/base/strings.hpp"
+#include "aptus/deb/armor_lines.hpp"
 
 namespace aptus::acquire::detail {
 
 namespace {
 
-class Lines {
-public:
-    explicit Lines(std::string_view s) : s_(s) {}
-    bool next(std::string_view& line) {
-        if (pos_ >= s_.size()) return false;
-        size_t nl = s_.find('\n', pos_);
-        size_t end = nl == std::string_view::npos ? s_.size() : nl;
-        line = s_.substr(pos_, end - pos_);
-        // Armour allows trailing whitespace and CR line ends.
-        while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
-        pos_ = nl == std::string_view::npos ? s_.size() : nl + 1;
-        return true;
-    }
-    size_t position() const { return pos_; }
-
-private:
-    std::string_view s_;
-    size_t pos_ = 0;
-};
+using deb::ArmorLines;
 
 constexpr std::array<int8_t, 256> base64_table() {
     std::array<int8_t, 256> t{};
@@ -73,7 +56,7 @@ std::string dearmor(std::string_view text, std::string_view block, std::string_v
     const std::string begin = "-----BEGIN " + std::string(block) + "-----";
     const std::string end = "-----END " + std::string(block) + "-----";
     std::string out;
-    Lines lines(text);
+    ArmorLines lines(text);
     std::string_view line;
     bool any = false;
     while (lines.next(line)) {
@@ -128,7 +111,7 @@ std::string check_detached_signature(std::string_view signature) {
     if (signature.empty()) return "";
     if (!is_signature_packet_tag(uint8_t(signature[0])) || starts_with(signature, "-----")) {
         // Armoured: nothing but signature blocks and blank lines.
-        Lines lines(signature);
+        ArmorLines lines(signature);
         std::string_view line;
         bool inside = false, any = false;
         while (lines.next(line)) {

@@ -166,12 +166,7 @@ void add_binary_stanza(BuildState& st, const deb::Stanza& s, std::string_view bu
 
     // The same version in several files is one version with several files;
     // the first file listed keeps its data.
-    uint32_t ver = kNone;
-    for (uint32_t v = st.packages[pkg].first_version; v != kNone; v = st.next_version[v])
-        if (st.versions[v].version == ver_str) {
-            ver = v;
-            break;
-        }
+    uint32_t ver = st.find_version(pkg, ver_str);
     if (ver == kNone) {
         ver = uint32_t(st.versions.size());
         Version v{};

@@ -27,12 +27,7 @@ void merge_part(BuildState& st, BuildState& part) {
         uint32_t pkg = st.package(st.name(name_str), str(r.pkg_arch));
         if (r.ver == kNone) continue;
         StringId ver_str = str(r.version);
-        uint32_t ver = kNone;
-        for (uint32_t v = st.packages[pkg].first_version; v != kNone; v = st.next_version[v])
-            if (st.versions[v].version == ver_str) {
-                ver = v;
-                break;
-            }
+        uint32_t ver = st.find_version(pkg, ver_str);
         if (ver == kNone) {
             // New to the first part: this record is the stanza that created
             // the version in the second part, so its fields are this stanza's.

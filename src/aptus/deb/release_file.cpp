@@ -5,6 +5,7 @@
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
 #include "aptus/base/strings.hpp"
+#include "aptus/deb/armor_lines.hpp"
 #include "aptus/deb/tagfile.hpp"
 
 namespace aptus::deb {
@@ -14,29 +15,6 @@ constexpr std::string_view kBeginMessage = "-----BEGIN PGP SIGNED MESSAGE-----";
 constexpr std::string_view kBeginSignature = "-----BEGIN PGP SIGNATURE-----";
 constexpr std::string_view kEndSignature = "-----END PGP SIGNATURE-----";
 
-// Walks lines; a line excludes its '\n', and trailing blanks and CR are cut
-// because RFC 4880 7.1 ignores trailing whitespace on every line.
-class Lines {
-public:
-    explicit Lines(std::string_view s) : s_(s) {}
-    bool next(std::string_view& line) {
-        if (pos_ >= s_.size()) return false;
-        size_t nl = s_.find('\n', pos_);
-        size_t end = nl == std::string_view::npos ? s_.size() : nl;
-        line = s_.substr(pos_, end - pos_);
-        while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
-            line.remove_suffix(1);
-        pos_ = nl == std::string_view::npos ? s_.size() : nl + 1;
-        ++number_;
-        return true;
-    }
-    unsigned number() const { return number_; }
-
-private:
-    std::string_view s_;
-    size_t pos_ = 0;
-    unsigned number_ = 0;
-};
 
 bool parse_bool(std::string_view v) { return iequals(trim(v), "yes"); }
 
@@ -104,7 +82,7 @@ std::optional<std::pair<ReleaseHash, const ReleaseEntry*>> ReleaseFile::stronges
 }
 
 std::string clearsigned_text(std::string_view content, std::string_view name) {
-    Lines lines(content);
+    ArmorLines lines(content);
     std::string_view line;
     // RFC 4880 7: the message starts with the BEGIN line; text before it would
     // be outside the signature yet look like part of the file, so refuse it.
@@ -137,7 +115,7 @@ std::string clearsigned_text(std::string_view content, std::string_view name) {
                                                        : "line starting with '-' is not dash-escaped");
             }
         }
-        // Lines::next cut trailing whitespace, but inside the text it is part
+        // ArmorLines::next cut trailing whitespace, but inside the text it is part
         // of the data for the Release parser only as far as deb822 cares,
         // which ignores trailing blanks too.
         text.append(line);

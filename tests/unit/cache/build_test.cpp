@@ -131,13 +131,13 @@ protected:
         inputs.native_architecture = "amd64";
         inputs.releases.push_back({dir.write("lists/r1_Release", kRelease)});
         inputs.indices.push_back({dir.write("lists/a_Packages", kPackagesA), IndexKind::Packages, 0, "main", "amd64",
-                                  "", "example.org"});
+                                  "", "example.org", ""});
         inputs.indices.push_back({dir.write("lists/b_Packages", kPackagesB), IndexKind::Packages, kNone, "contrib",
-                                  "amd64", "", "local"});
+                                  "amd64", "", "local", ""});
         inputs.indices.push_back({dir.write("lists/a_Translation-en", kTranslation), IndexKind::Translation, 0,
-                                  "main", "", "en", "example.org"});
+                                  "main", "", "en", "example.org", ""});
         inputs.indices.push_back({dir.write("lists/a_Sources", kSources), IndexKind::Sources, 0, "main", "", "",
-                                  "example.org"});
+                                  "example.org", ""});
         inputs.status_path = dir.write("status", kStatus);
         inputs.extended_states_path = dir.write("extended_states", kExtended);
         inputs.fingerprint = "test";
@@ -377,7 +377,7 @@ TEST_F(CacheBuild, UnreadableOrMalformedIndexThrows) {
     EXPECT_THROW(build_cache(in), aptus::Error);
     in = inputs;
     in.indices.push_back({dir.write("bad_Translation-en", good + "Description-md5 x\n"), IndexKind::Translation, kNone,
-                          "main", "", "en", "site"});
+                          "main", "", "en", "site", ""});
     EXPECT_THROW(build_cache(in), aptus::Error);
 }
 

@@ -56,13 +56,13 @@ protected:
             in.releases.push_back({s->lists + base + "InRelease"});
             auto r = uint32_t(in.releases.size() - 1);
             in.indices.push_back({*find_list_file(s->lists, base + "main_binary-amd64_Packages"), IndexKind::Packages, r,
-                                  "main", "amd64", "", "archive.example"});
+                                  "main", "amd64", "", "archive.example", ""});
             in.indices.push_back({*find_list_file(s->lists, base + "main_i18n_Translation-en"), IndexKind::Translation,
-                                  r, "main", "", "en", "archive.example"});
+                                  r, "main", "", "en", "archive.example", ""});
         }
         // Sources are not in the sandbox: read the snapshot in place.
         in.indices.push_back({aptus::test::real_data_path("bookworm-main-Sources.xz"), IndexKind::Sources, 0, "main",
-                              "", "", "archive.example"});
+                              "", "", "archive.example", ""});
         s->opened = std::make_unique<OpenResult>(open_or_build(in, s->dir.file("aptus.bin")));
         g_sandbox = s;
     }

@@ -39,7 +39,7 @@ protected:
         inputs.indices.push_back({dir.write("lists/p_Packages",
                                             "Package: a\nVersion: 1\nArchitecture: amd64\nDepends: b\n\n"
                                             "Package: b\nVersion: 2\nArchitecture: all\n"),
-                                  IndexKind::Packages, kNone, "main", "amd64", "", "site"});
+                                  IndexKind::Packages, kNone, "main", "amd64", "", "site", ""});
         inputs.status_path = dir.write("status", "Package: a\nStatus: install ok installed\nVersion: 1\nArchitecture: amd64\n");
         inputs.extended_states_path = dir.file("extended_states");  // missing: nothing auto
         inputs.fingerprint = "fp1";

@@ -45,9 +45,9 @@ protected:
         CacheInputs in;
         in.native_architecture = "amd64";
         in.indices.push_back({dir.write("a_Packages", first_file(n)), IndexKind::Packages, kNone, "main", "amd64", "",
-                              "site"});
-        in.indices.push_back({dir.write("b_Packages", kSecond), IndexKind::Packages, kNone, "main", "amd64", "", "site"});
-        in.indices.push_back({dir.write("c_Packages", kThird), IndexKind::Packages, kNone, "main", "arm64", "", "site"});
+                              "site", ""});
+        in.indices.push_back({dir.write("b_Packages", kSecond), IndexKind::Packages, kNone, "main", "amd64", "", "site", ""});
+        in.indices.push_back({dir.write("c_Packages", kThird), IndexKind::Packages, kNone, "main", "arm64", "", "site", ""});
         in.status_path = dir.write("status", "Package: shared\nStatus: install ok installed\nVersion: 2\n"
                                              "Architecture: amd64\n");
         return in;
