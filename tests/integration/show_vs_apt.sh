@@ -80,6 +80,9 @@ if command -v script >/dev/null; then
     else echo "FAIL show: colour on a terminal"; cat -A "$T/tty.out" | head; failures=$((failures + 1)); fi
     tty_run env NO_COLOR=1 PAGER=cat "$APTUS" show bash -o Dir::Cache="$T/aptus-cache" >"$T/tty.out"
     if grep -q "$esc" "$T/tty.out"; then echo "FAIL show: NO_COLOR ignored"; failures=$((failures + 1)); fi
+    checked=$((checked + 1))
+    tty_run env -u NO_COLOR -u APT_NO_COLOR PAGER=cat "$APTUS" show --no-color bash -o Dir::Cache="$T/aptus-cache" >"$T/tty.out"
+    if grep -q "$esc" "$T/tty.out"; then echo "FAIL show: --no-color ignored"; failures=$((failures + 1)); fi
 fi
 
 echo "$checked cases, $failures failed"

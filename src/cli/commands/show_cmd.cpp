@@ -28,6 +28,8 @@ namespace {
 constexpr OptionSpec show_table[] = {
     {'a', "all-versions", "APT::Cache::AllVersions", ArgKind::Flag},
     {0, "full", "APT::Cache::ShowFull", ArgKind::Flag},
+    {0, "color", "APT::Color", ArgKind::Flag},
+    {0, "colour", "APT::Color", ArgKind::Flag},
     {0, "json", "Aptus::Show::JSON", ArgKind::Flag},
 };
 
