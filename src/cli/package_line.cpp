@@ -1,5 +1,7 @@
 #include "cli/package_line.hpp"
 
+#include <algorithm>
+
 #include <unistd.h>
 
 #include <cstdio>
@@ -42,6 +44,11 @@ bool VersionView::upgradable(const cache::Package& p) const {
     return deb::compare_versions(cache.str(cand->version), cache.str(current->version)) > 0;
 }
 
+bool VersionView::is_auto_removable(const cache::Package& p) const {
+    return auto_removable && (p.flags & cache::kPackageAuto) &&
+           std::binary_search(auto_removable->begin(), auto_removable->end(), cache.index_of(p));
+}
+
 ListStatus VersionView::status(const cache::Version& v) const {
     const cache::Package& p = cache.package_of(v);
     const cache::Version* current = cache.current_version(p);
@@ -51,6 +58,7 @@ ListStatus VersionView::status(const cache::Version& v) const {
         for (const auto& f : cache.files_of(v))
             if (cache.index_files()[f.index_file].kind != cache::IndexKind::Status) downloadable = true;
         if (!downloadable) return ListStatus::InstalledLocal;
+        if (is_auto_removable(p)) return ListStatus::InstalledAutoRemovable;
         if (p.flags & cache::kPackageAuto) return ListStatus::InstalledAutomatic;
         return ListStatus::Installed;
     }
@@ -64,6 +72,7 @@ std::string VersionView::status_text(const cache::Version& v) const {
     switch (status(v)) {
         case ListStatus::Installed: return "[installed]";
         case ListStatus::InstalledAutomatic: return "[installed,automatic]";
+        case ListStatus::InstalledAutoRemovable: return "[installed,auto-removable]";
         case ListStatus::InstalledLocal: return "[installed,local]";
         case ListStatus::InstalledUpgradable:
             return "[installed,upgradable to: " + std::string(cache.str(candidates.candidate(p)->version)) + "]";
@@ -103,6 +112,7 @@ nlohmann::ordered_json VersionView::json(const cache::Version& v) const {
     j["suites"] = suites(v);
     j["installed"] = current == &v;
     j["automatic"] = current == &v && (p.flags & cache::kPackageAuto) != 0;
+    j["auto_removable"] = current == &v && is_auto_removable(p);
     j["local"] = st == ListStatus::InstalledLocal;
     j["candidate"] = cand == &v;
     j["upgradable"] = upgradable(p) && (current == &v || cand == &v);

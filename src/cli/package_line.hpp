@@ -20,6 +20,7 @@ enum class ListStatus {
     None,
     Installed,
     InstalledAutomatic,
+    InstalledAutoRemovable,  // automatic, and nothing installed needs it any more
     InstalledLocal,       // no source offers the installed version
     InstalledUpgradable,  // the installed version; the candidate is newer
     Upgradable,           // the candidate; an older version is installed
@@ -29,6 +30,11 @@ enum class ListStatus {
 struct VersionView {
     const cache::Cache& cache;
     const system::Candidates& candidates;
+    // Cache package indices that autoremove would take, ascending
+    // (system::auto_removable_packages); nullptr: not asked.
+    const std::vector<uint32_t>* auto_removable = nullptr;
+
+    bool is_auto_removable(const cache::Package& p) const;
 
     // The package as apt names it: "name", or "name:arch" for a foreign one.
     std::string display_name(const cache::Package& p) const;

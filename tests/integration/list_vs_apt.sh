@@ -64,6 +64,22 @@ if command -v script >/dev/null; then
     else echo "FAIL APT::Color::Highlight=blue"; cat -A "$T/tty.out"; failures=$((failures + 1)); fi
 fi
 
+# [installed,auto-removable]: apt marks what autoremove would take. Mark all
+# installed packages automatic but a few manual ones, in a private
+# extended_states, and compare with apt (the same sets, the same lines).
+awk '/^Package: /{print $2}' "$S/var/lib/dpkg/status" | sort -u >"$T/installed.txt"
+for keep in "openssh-server" "postgresql nginx" "git python3"; do
+    : >"$T/extended_states"
+    while read -r p; do
+        case " $keep " in *" $p "*) continue ;; esac
+        printf 'Package: %s\nArchitecture: amd64\nAuto-Installed: 1\n\n' "$p" >>"$T/extended_states"
+    done <"$T/installed.txt"
+    rm -rf "$T/apt-cache" "$T/aptus-cache"; mkdir -p "$T/apt-cache" "$T/aptus-cache"
+    compare "list --installed, all automatic but $keep" --installed -o Dir::State::extended_states="$T/extended_states"
+    grep -q 'auto-removable' "$T/aptus.out" || { echo "FAIL no auto-removable package with all but $keep automatic"; failures=$((failures + 1)); }
+done
+rm -rf "$T/apt-cache" "$T/aptus-cache"; mkdir -p "$T/apt-cache" "$T/aptus-cache"
+
 # --json parses and lists the same packages as the text.
 "$APTUS" list --installed --json -o Dir::Cache="$T/aptus-cache" >"$T/json.out"
 "$APTUS" list --installed -o Dir::Cache="$T/aptus-cache" | sed 1d | cut -d/ -f1 >"$T/names.txt"

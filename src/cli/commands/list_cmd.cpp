@@ -2,18 +2,19 @@
 // and --manual-installed, the candidate otherwise) or all of them, and
 // prints apt's lines sorted as apt sorts them: by "name:arch", so
 // "0ad-data/..." comes before "0ad/..." and "acl2" before "acl".
-#include "cli/stdout_buffer.hpp"
 #include "cli/commands/list_cmd.hpp"
 
 #include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "aptus/system/installed_system.hpp"
 #include "cli/color.hpp"
 #include "cli/package_glob.hpp"
 #include "cli/package_line.hpp"
 #include "cli/pager.hpp"
 #include "cli/read_session.hpp"
+#include "cli/stdout_buffer.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -52,7 +53,9 @@ int run_list(Context& ctx) {
 
     auto session = open_read_session(ctx);
     const cache::Cache& cache = session->cache();
-    VersionView view{cache, *session->candidates};
+    // apt marks what autoremove would take; only installed packages take part, so this is cheap.
+    const std::vector<uint32_t> removable = system::auto_removable_packages(cache, config);
+    VersionView view{cache, *session->candidates, &removable};
     Colors colors = json ? Colors::off() : Colors::for_stdout(config);
 
     Progress progress(config, json);

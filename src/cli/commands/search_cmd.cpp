@@ -3,18 +3,19 @@
 // whole Description text, short line included). Names are matched first, so
 // the long descriptions, which live in the Translation files, are read only
 // for packages a name alone does not settle.
-#include "cli/stdout_buffer.hpp"
 #include "cli/commands/search_cmd.hpp"
 
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "aptus/base/error.hpp"
+#include "aptus/system/installed_system.hpp"
 #include "cli/color.hpp"
 #include "cli/package_line.hpp"
 #include "cli/pager.hpp"
 #include "cli/read_session.hpp"
 #include "cli/search_terms.hpp"
+#include "cli/stdout_buffer.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -56,7 +57,9 @@ int run_search(Context& ctx) {
 
     auto session = open_read_session(ctx);
     const cache::Cache& cache = session->cache();
-    VersionView view{cache, *session->candidates};
+    // apt marks what autoremove would take; only installed packages take part, so this is cheap.
+    const std::vector<uint32_t> removable = system::auto_removable_packages(cache, config);
+    VersionView view{cache, *session->candidates, &removable};
     Colors colors = json ? Colors::off() : Colors::for_stdout(config);
 
     Progress progress(config, json);

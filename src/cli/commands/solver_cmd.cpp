@@ -9,6 +9,7 @@
 #include "aptus/base/compression.hpp"
 #include "aptus/base/error.hpp"
 #include "aptus/solver/edsp.hpp"
+#include "aptus/system/installed_system.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -44,9 +45,7 @@ int run_internal_solver(Context& ctx) {
         return 0;
     }
     // What a scenario cannot say comes from the configuration, as apt's own solver does.
-    sc.request.recommends_important = ctx.config.find_bool("APT::AutoRemove::RecommendsImportant", true);
-    sc.request.suggests_important = ctx.config.find_bool("APT::AutoRemove::SuggestsImportant", true);
-    sc.request.never_autoremove = ctx.config.find_list("APT::NeverAutoRemove");
+    system::apply_autoremove_settings(ctx.config, sc.request);
     sc.request.remove_manual = ctx.config.find_bool("APT::Solver::RemoveManual", false);
     if (ctx.config.exists("APT::Install-Recommends"))
         sc.request.install_recommends = ctx.config.find_bool("APT::Install-Recommends", true);

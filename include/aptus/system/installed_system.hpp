@@ -1,0 +1,34 @@
+// The installed system as the solver sees it, for questions that need no
+// solving: which automatically installed packages nothing keeps any more
+// (apt list's [installed,auto-removable]). Only installed versions take part,
+// because a package is kept only through what is installed.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "aptus/cache/cache.hpp"
+#include "aptus/config/config.hpp"
+#include "aptus/solver/solver.hpp"
+#include "aptus/solver/universe.hpp"
+
+namespace aptus::system {
+
+struct InstalledSystem {
+    solver::Universe universe;
+    std::vector<uint32_t> cache_version;  // universe version -> cache version index
+};
+
+// A universe of the installed versions of `cache`, with their relations,
+// provides, essential/protected flags and automatic marks.
+InstalledSystem installed_system(const cache::Cache& cache);
+
+// The autoremove settings of a request from the configuration:
+// APT::NeverAutoRemove, APT::AutoRemove::RecommendsImportant/SuggestsImportant.
+void apply_autoremove_settings(const config::Config& config, solver::Request& request);
+
+// Cache package indices of the installed, automatically installed packages
+// that no manual, essential or protected package reaches any more, ascending.
+std::vector<uint32_t> auto_removable_packages(const cache::Cache& cache, const config::Config& config);
+
+}  // namespace aptus::system
