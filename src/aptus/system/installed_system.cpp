@@ -1,12 +1,13 @@
 #include "aptus/system/installed_system.hpp"
 
 #include <algorithm>
+#include <optional>
 
 namespace aptus::system {
 namespace {
 
-solver::DepKind dep_kind(cache::DepType t, bool& keep) {
-    keep = true;
+// nullopt for the relations that neither keep nor exclude anything.
+std::optional<solver::DepKind> dep_kind(cache::DepType t) {
     switch (t) {
         case cache::DepType::Depends: return solver::DepKind::Depends;
         case cache::DepType::PreDepends: return solver::DepKind::PreDepends;
@@ -15,10 +16,9 @@ solver::DepKind dep_kind(cache::DepType t, bool& keep) {
         case cache::DepType::Conflicts: return solver::DepKind::Conflicts;
         case cache::DepType::Breaks: return solver::DepKind::Breaks;
         case cache::DepType::Enhances:
-        case cache::DepType::Replaces: break;  // neither keeps nor excludes anything
+        case cache::DepType::Replaces: break;
     }
-    keep = false;
-    return solver::DepKind::Depends;
+    return std::nullopt;
 }
 
 }  // namespace
@@ -47,10 +47,9 @@ InstalledSystem installed_system(const cache::Cache& c) {
         solver::Dependency group;
         bool open = false;
         for (const cache::Dependency& d : c.dependencies_of(*cv)) {
-            bool keep = false;
-            solver::DepKind kind = dep_kind(d.type, keep);
-            if (keep) {
-                if (!open) group = solver::Dependency{kind, {}};
+            std::optional<solver::DepKind> kind = dep_kind(d.type);
+            if (kind) {
+                if (!open) group = solver::Dependency{*kind, {}};
                 solver::Target t;
                 t.name = u.intern(c.str(c.names()[d.target].name));
                 t.arch = std::string(c.str(d.arch_qualifier));
@@ -59,7 +58,7 @@ InstalledSystem installed_system(const cache::Cache& c) {
                 group.alternatives.push_back(std::move(t));
             }
             open = (d.flags & cache::kDepOrNext) != 0;
-            if (!open && keep) v.deps.push_back(std::move(group));
+            if (!open && kind) v.deps.push_back(std::move(group));
         }
         for (const cache::Provide& pr : c.provides_of(*cv))
             v.provides.push_back({u.intern(c.str(c.names()[pr.name].name)), std::string(c.str(pr.provided_version))});
