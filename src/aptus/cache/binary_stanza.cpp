@@ -15,12 +15,8 @@
 namespace aptus::cache::detail {
 namespace {
 
-enum F : uint8_t {
-    kPackage, kArchitecture, kVersion, kSource, kSection, kPriority, kInstalledSize, kSize, kMultiArch,
-    kEssential, kImportant, kProtected, kDescription, kDescriptionMd5, kStatus,
-    kDepends, kPreDepends, kRecommends, kSuggests, kEnhances, kBreaks, kConflicts, kReplaces, kProvides,
-    kFieldCount, kOther = kFieldCount
-};
+using F = BinaryField;
+constexpr F kOther = kFieldCount;
 
 // The fields the cache keeps, found by length first so most names cost one
 // or two comparisons.
@@ -128,41 +124,104 @@ uint32_t BuildState::find_package(StringId name, StringId arch) const {
     return kNone;
 }
 
-void add_binary_stanza(BuildState& st, const deb::Stanza& s, std::string_view buffer, uint32_t file,
-                       StringId index_arch, bool from_status, const std::string& file_name) {
-    std::array<const deb::Field*, kFieldCount> f{};
+void prepare_binary_stanza(const deb::Stanza& s, std::string_view buffer, deb::RelationList& scratch,
+                           PreparedStanza& out) {
+    out.value.fill({});
+    std::array<uint32_t, kFieldCount> line{};
     for (const deb::Field& field : s.fields) {
         F k = classify(field.name);
-        if (k != kOther && f[k] == nullptr) f[k] = &field;
+        if (k != kOther && out.value[k].data() == nullptr) {
+            out.value[k] = field.value;
+            line[k] = field.line;
+        }
     }
-    auto val = [&](F k) { return f[k] ? f[k]->value : std::string_view(); };
-    if (val(kPackage).empty()) {
+    auto hashed = [](std::string_view v) { return Hashed{v, v.empty() ? 0 : hash_string(v)}; };
+    const auto& val = out.value;
+    out.line = s.line;
+    out.offset = uint32_t(s.raw.data() - buffer.data());
+    out.length = uint32_t(s.raw.size());
+    out.package = hashed(val[kPackage]);
+    out.architecture = hashed(val[kArchitecture]);
+    out.version = hashed(trim(val[kVersion]));
+    out.section = hashed(val[kSection]);
+    out.source_version_given = false;
+    out.source_name = out.source_version = {};
+    if (std::string_view src = val[kSource]; !src.empty()) {
+        size_t paren = src.find('(');
+        out.source_name = hashed(trim(src.substr(0, paren)));
+        if (paren != std::string_view::npos) {
+            std::string_view rest = src.substr(paren + 1);
+            out.source_version = hashed(trim(rest.substr(0, rest.find(')'))));
+            out.source_version_given = true;
+        }
+    }
+    std::string_view desc = val[kDescription];
+    out.short_description = hashed(first_line(desc));
+    out.description_offset = desc.empty() ? 0 : uint32_t(desc.data() - buffer.data());
+    out.description_md5 = hashed(val[kDescriptionMd5]);
+
+    out.depends.clear();
+    out.provides.clear();
+    out.relation_errors.clear();
+    auto add_relations = [&](F k, deb::RelationField kind, uint8_t type, std::vector<PreparedStanza::Relation>& to) {
+        if (val[k].data() == nullptr) return;
+        try {
+            deb::parse_relations(val[k], kind, scratch);
+        } catch (const Error& e) {
+            out.relation_errors.push_back(std::to_string(line[k]) + ": " + e.what());
+            return;
+        }
+        for (auto group : scratch.groups()) {
+            for (size_t a = 0; a < group.size(); ++a) {
+                const deb::Relation& r = group[a];
+                to.push_back({hashed(r.name), hashed(r.version), hashed(r.arch_qualifier), type, uint8_t(r.op),
+                              uint8_t(a + 1 < group.size() ? kDepOrNext : 0)});
+            }
+        }
+    };
+    for (int i = 0; i < 8; ++i) add_relations(F(kDepends + i), kRelationFields[i], uint8_t(i), out.depends);
+    add_relations(kProvides, deb::RelationField::Provides, 0, out.provides);
+}
+
+void prefetch_binary_stanza(const BuildState& st, const PreparedStanza& s) {
+    st.pool.prefetch(s.package.hash);
+    st.pool.prefetch(s.version.hash);
+    for (const PreparedStanza::Relation& r : s.depends) {
+        st.pool.prefetch(r.name.hash);
+        if (!r.version.text.empty()) st.pool.prefetch(r.version.hash);
+    }
+    for (const PreparedStanza::Relation& r : s.provides) st.pool.prefetch(r.name.hash);
+}
+
+void add_binary_stanza(BuildState& st, const PreparedStanza& s, uint32_t file, StringId index_arch, bool from_status,
+                       const std::string& file_name) {
+    const auto& val = s.value;
+    if (val[kPackage].empty()) {
         st.warn(file_name + ":" + std::to_string(s.line) + ": stanza without Package field skipped");
         return;
     }
-    std::string_view arch_text = val(kArchitecture);
-    StringId arch = arch_text.empty() ? st.native_arch : st.pool.intern(arch_text);
+    auto intern = [&](const Hashed& h) { return h.text.empty() ? StringId(0) : st.pool.intern(h.text, h.hash); };
+    std::string_view arch_text = val[kArchitecture];
+    StringId arch = arch_text.empty() ? st.native_arch : intern(s.architecture);
     // Architecture-independent packages are filed under the index's (or the
     // system's) architecture, as apt does: "all" is not a package architecture.
     StringId pkg_arch = arch_text == "all" ? (from_status ? st.native_arch : index_arch) : arch;
-    StringId name_str = st.pool.intern(val(kPackage));
+    StringId name_str = intern(s.package);
     uint32_t pkg = st.package(st.name(name_str), pkg_arch);
 
     if (from_status) {
         Package& p = st.packages[pkg];
         p.flags |= kPackageInStatus;
-        if (!parse_status_words(val(kStatus), p.selection, p.status_flag, p.state))
-            st.warn(file_name + ":" + std::to_string(s.line) + ": bad Status '" + std::string(val(kStatus)) + "' for " +
-                    std::string(val(kPackage)));
+        if (!parse_status_words(val[kStatus], p.selection, p.status_flag, p.state))
+            st.warn(file_name + ":" + std::to_string(s.line) + ": bad Status '" + std::string(val[kStatus]) + "' for " +
+                    std::string(val[kPackage]));
     }
-    if (val(kVersion).empty()) {
+    if (val[kVersion].empty()) {
         if (!from_status) st.warn(file_name + ":" + std::to_string(s.line) + ": stanza without Version skipped");
         if (st.keep_log) st.log.push_back({index_arch, arch, pkg_arch, name_str, 0, kNone, file, 0, 0});
         return;
     }
-    StringId ver_str = st.pool.intern(trim(val(kVersion)));
-    auto offset = uint32_t(s.raw.data() - buffer.data());
-    auto length = uint32_t(s.raw.size());
+    StringId ver_str = intern(s.version);
 
     // The same version in several files is one version with several files;
     // the first file listed keeps its data.
@@ -173,77 +232,52 @@ void add_binary_stanza(BuildState& st, const deb::Stanza& s, std::string_view bu
         v.package = pkg;
         v.version = ver_str;
         v.architecture = arch;
-        v.section = st.pool.intern(val(kSection));
-        if (std::string_view src = val(kSource); !src.empty()) {
-            size_t paren = src.find('(');
-            v.source_name = st.pool.intern(trim(src.substr(0, paren)));
-            if (paren != std::string_view::npos) {
-                std::string_view rest = src.substr(paren + 1);
-                v.source_version = st.pool.intern(trim(rest.substr(0, rest.find(')'))));
-            } else {
-                v.source_version = ver_str;
-            }
+        v.section = intern(s.section);
+        if (!val[kSource].empty()) {
+            v.source_name = intern(s.source_name);
+            v.source_version = s.source_version_given ? intern(s.source_version) : ver_str;
         } else {
             v.source_name = name_str;
             v.source_version = ver_str;
         }
-        std::string_view desc = val(kDescription);
-        v.short_description = st.pool.intern(first_line(desc));
-        v.description_md5 = st.pool.intern(val(kDescriptionMd5));
+        v.short_description = intern(s.short_description);
+        v.description_md5 = intern(s.description_md5);
         v.description_file = kNone;
         // The stanza's own Description first: multi-line in status files and
         // many third-party archives; Debian's Packages hold the short line
         // only and a Translation file found by Description-md5 replaces it.
-        if (!desc.empty()) {
+        if (!val[kDescription].empty()) {
             v.description_file = file;
-            v.description_offset = uint32_t(desc.data() - buffer.data());
-            v.description_length = uint32_t(desc.size());
+            v.description_offset = s.description_offset;
+            v.description_length = uint32_t(val[kDescription].size());
         }
-        v.installed_size = uint32_t(std::min<uint64_t>(parse_number(val(kInstalledSize)), UINT32_MAX));
-        uint64_t size = parse_number(val(kSize));
+        v.installed_size = uint32_t(std::min<uint64_t>(parse_number(val[kInstalledSize]), UINT32_MAX));
+        uint64_t size = parse_number(val[kSize]);
         v.size_low = uint32_t(size);
         v.size_high = uint32_t(size >> 32);
-        v.priority = parse_priority(val(kPriority));
-        v.multi_arch = parse_multi_arch(val(kMultiArch));
-        if (iequals(val(kEssential), "yes")) v.flags |= kVersionEssential;
-        if (iequals(val(kImportant), "yes")) v.flags |= kVersionImportant;
-        if (iequals(val(kProtected), "yes")) v.flags |= kVersionProtected;
+        v.priority = parse_priority(val[kPriority]);
+        v.multi_arch = parse_multi_arch(val[kMultiArch]);
+        if (iequals(val[kEssential], "yes")) v.flags |= kVersionEssential;
+        if (iequals(val[kImportant], "yes")) v.flags |= kVersionImportant;
+        if (iequals(val[kProtected], "yes")) v.flags |= kVersionProtected;
 
+        for (const std::string& e : s.relation_errors) st.warn(file_name + ":" + e);
         v.first_dependency = uint32_t(st.dependencies.size());
-        for (int i = 0; i < 8; ++i) {
-            const deb::Field* field = f[kDepends + i];
-            if (field == nullptr) continue;
-            try {
-                deb::parse_relations(field->value, kRelationFields[i], st.relations);
-            } catch (const Error& e) {
-                st.warn(file_name + ":" + std::to_string(field->line) + ": " + e.what());
-                continue;
-            }
-            for (auto group : st.relations.groups()) {
-                for (size_t a = 0; a < group.size(); ++a) {
-                    const deb::Relation& r = group[a];
-                    Dependency d{};
-                    d.target = st.name(st.pool.intern(r.name));
-                    d.version = r.version.empty() ? 0 : st.pool.intern(r.version);
-                    d.arch_qualifier = r.arch_qualifier.empty() ? 0 : st.pool.intern(r.arch_qualifier);
-                    d.type = DepType(i);
-                    d.op = DepOp(r.op);
-                    d.flags = a + 1 < group.size() ? kDepOrNext : 0;
-                    st.dependencies.push_back(d);
-                }
-            }
+        for (const PreparedStanza::Relation& r : s.depends) {
+            Dependency d{};
+            d.target = st.name(intern(r.name));
+            d.version = intern(r.version);
+            d.arch_qualifier = intern(r.arch_qualifier);
+            d.type = DepType(r.type);
+            d.op = DepOp(r.op);
+            d.flags = r.flags;
+            st.dependencies.push_back(d);
         }
         v.dependency_count = uint32_t(st.dependencies.size()) - v.first_dependency;
         v.first_provide = uint32_t(st.provides.size());
-        if (const deb::Field* field = f[kProvides]) {
-            try {
-                deb::parse_relations(field->value, deb::RelationField::Provides, st.relations);
-                for (const deb::Relation& r : st.relations.relations())
-                    st.provides.push_back({ver, st.name(st.pool.intern(r.name)),
-                                           r.version.empty() ? 0 : st.pool.intern(r.version)});
-            } catch (const Error& e) {
-                st.warn(file_name + ":" + std::to_string(field->line) + ": " + e.what());
-            }
+        for (const PreparedStanza::Relation& r : s.provides) {
+            uint32_t target = st.name(intern(r.name));
+            st.provides.push_back({ver, target, intern(r.version)});
         }
         v.provide_count = uint32_t(st.provides.size()) - v.first_provide;
         st.versions.push_back(v);
@@ -251,18 +285,18 @@ void add_binary_stanza(BuildState& st, const deb::Stanza& s, std::string_view bu
         st.packages[pkg].first_version = ver;
         ++st.packages[pkg].version_count;
     }
-    st.files.push_back({ver, file, offset, length});
-    if (st.keep_log) st.log.push_back({index_arch, arch, pkg_arch, name_str, ver_str, ver, file, offset, length});
+    st.files.push_back({ver, file, s.offset, s.length});
+    if (st.keep_log) st.log.push_back({index_arch, arch, pkg_arch, name_str, ver_str, ver, file, s.offset, s.length});
     if (from_status) {
         Version& v = st.versions[ver];
         v.flags |= kVersionInStatus;
         // The status has the long description of what is installed even when
         // the archive's stanza left it to a Translation file.
-        std::string_view desc = val(kDescription);
+        std::string_view desc = val[kDescription];
         bool short_only = v.description_file == kNone || v.description_length == first_line(desc).size();
         if (short_only && desc.find('\n') != std::string_view::npos) {
             v.description_file = file;
-            v.description_offset = uint32_t(desc.data() - buffer.data());
+            v.description_offset = s.description_offset;
             v.description_length = uint32_t(desc.size());
         }
         Package& p = st.packages[pkg];

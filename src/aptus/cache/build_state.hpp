@@ -3,6 +3,7 @@
 // first seen); layout.cpp sorts them and rewrites every index.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -129,9 +130,51 @@ struct BuildState {
     void warn(std::string message) { diagnostics.push_back({Level::Warning, std::move(message)}); }
 };
 
-// One Packages or status stanza. `buffer` is the whole decompressed file.
-void add_binary_stanza(BuildState& st, const deb::Stanza& s, std::string_view buffer, uint32_t file,
-                       StringId index_arch, bool from_status, const std::string& file_name);
+// A string to intern with its hash, computed ahead (see PreparedStanza).
+struct Hashed {
+    std::string_view text;
+    uint64_t hash = 0;
+};
+
+// The fields of a Packages or status stanza the cache keeps.
+enum BinaryField : uint8_t {
+    kPackage, kArchitecture, kVersion, kSource, kSection, kPriority, kInstalledSize, kSize, kMultiArch,
+    kEssential, kImportant, kProtected, kDescription, kDescriptionMd5, kStatus,
+    kDepends, kPreDepends, kRecommends, kSuggests, kEnhances, kBreaks, kConflicts, kReplaces, kProvides,
+    kFieldCount
+};
+
+// A Packages or status stanza split into what the cache keeps, its relations
+// parsed and the hash of every string it will intern computed: all of the
+// reading that needs no BuildState, so it runs on another thread ahead of the
+// interning (for_each_prepared in build.cpp). Reused from stanza to stanza.
+struct PreparedStanza {
+    struct Relation {
+        Hashed name, version, arch_qualifier;
+        uint8_t type;   // DepType; unused for provides
+        uint8_t op;     // DepOp
+        uint8_t flags;  // DependencyFlags
+    };
+    std::array<std::string_view, kFieldCount> value{};
+    uint32_t line = 0;                // of the stanza's first field
+    uint32_t offset = 0, length = 0;  // the stanza in its file
+    uint32_t description_offset = 0;  // of value[kDescription] in its file
+    Hashed package, architecture, version, section, source_name, source_version, short_description,
+        description_md5;
+    bool source_version_given = false;  // Source: name (version)
+    std::vector<Relation> depends;      // the eight relation fields, in DepType order
+    std::vector<Relation> provides;
+    std::vector<std::string> relation_errors;  // "<line>: <what>", in field order
+};
+
+// Splits `s` (from `buffer`, the whole decompressed file) into `out`.
+void prepare_binary_stanza(const deb::Stanza& s, std::string_view buffer, deb::RelationList& scratch,
+                           PreparedStanza& out);
+// One prepared Packages or status stanza into the state.
+void add_binary_stanza(BuildState& st, const PreparedStanza& s, uint32_t file, StringId index_arch, bool from_status,
+                       const std::string& file_name);
+// Asks the memory system for what interning `s` will read, a few stanzas ahead.
+void prefetch_binary_stanza(const BuildState& st, const PreparedStanza& s);
 void add_source_stanza(BuildState& st, const deb::Stanza& s, std::string_view buffer, uint32_t file);
 // A Translation stanza: records where the description of its md5 is, the
 // first language found winning. Touches nothing but `t`.

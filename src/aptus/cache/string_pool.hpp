@@ -38,9 +38,11 @@ public:
     // to lower the peak): intern() and find() must not be called after.
     void drop_table() { table_ = {}; }
 
-    StringId intern(std::string_view s) {
+    StringId intern(std::string_view s) { return intern(s, hash_string(s)); }
+
+    // intern() with the hash of `s` already computed (h == hash_string(s)).
+    StringId intern(std::string_view s, uint64_t h) {
         if (s.empty() && count_ > 0) return 0;
-        uint64_t h = hash_string(s);
         auto tag = uint32_t(h >> 32);
         size_t mask = table_.size() - 1;
         size_t i = h & mask;
@@ -58,6 +60,11 @@ public:
         if (count_ * 2 > table_.size()) rehash(table_.size() * 2);
         return id;
     }
+
+    // Starts loading the table slot intern(s, h) will look at first: a
+    // lookup in a table larger than the caches is a memory round trip, and
+    // several in flight overlap.
+    void prefetch(uint64_t h) const { __builtin_prefetch(&table_[h & (table_.size() - 1)]); }
 
     // The id of `s`, or kNone when it was never interned.
     StringId find(std::string_view s) const {
