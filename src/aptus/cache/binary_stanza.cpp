@@ -203,9 +203,11 @@ void add_binary_stanza(BuildState& st, const PreparedStanza& s, uint32_t file, S
     auto intern = [&](const Hashed& h) { return h.text.empty() ? StringId(0) : st.pool.intern(h.text, h.hash); };
     std::string_view arch_text = val[kArchitecture];
     StringId arch = arch_text.empty() ? st.native_arch : intern(s.architecture);
-    // Architecture-independent packages are filed under the index's (or the
-    // system's) architecture, as apt does: "all" is not a package architecture.
-    StringId pkg_arch = arch_text == "all" ? (from_status ? st.native_arch : index_arch) : arch;
+    // Architecture-independent packages are filed under the native
+    // architecture, as apt does, whichever architecture's index lists them:
+    // the copies in binary-amd64 and binary-i386 are one version with two
+    // files ("all" is not a package architecture).
+    StringId pkg_arch = arch_text == "all" ? st.native_arch : arch;
     StringId name_str = intern(s.package);
     uint32_t pkg = st.package(st.name(name_str), pkg_arch);
 
