@@ -1,5 +1,6 @@
 #!/bin/bash
-# aptus update against a small signed repository on loopback: a cold update
+# aptus update against a small signed repository of real .debs on loopback
+# (built by lib/make_repo.py with dpkg-deb and apt-ftparchive): a cold update
 # stores the lists under apt's names in a form real apt reads (and real
 # apt-get update then finds nothing to fetch); a warm update asks only for
 # the InRelease and gets 304; a changed repository brings the new index and
@@ -39,6 +40,7 @@ check "InRelease stored under apt's name" test -f "$LISTS/${prefix}_InRelease"
 check "Packages stored decompressed under apt's name" test -f "$LISTS/${prefix}_main_binary-amd64_Packages"
 check "stored Packages is the repository's" cmp -s "$LISTS/${prefix}_main_binary-amd64_Packages" "$REPO/dists/stable/main/binary-amd64/Packages"
 check "nothing left in partial/" test -z "$(ls -A "$LISTS/partial")"
+check "the stored Packages names real .debs with their Size and SHA256" debs_match "$LISTS/${prefix}_main_binary-amd64_Packages"
 check "by-hash path requested" grep -q "GET /dists/stable/main/binary-amd64/by-hash/SHA512/" "$T/requests"
 check "plain index path not requested" bash -c "! grep -q 'GET /dists/stable/main/binary-amd64/Packages' '$T/requests'"
 

@@ -11,7 +11,10 @@ usage: make_repo.py ROOT SUITE [options]
   --gnupghome DIR --key ID      sign: InRelease (clearsigned) and Release.gpg (detached)
   --no-inrelease                leave out InRelease (Release + Release.gpg only)
   --unsigned                    neither InRelease nor Release.gpg
-The Packages stanzas are generated (the update tests never download a .deb).
+The packages are real: each NAME=VERSION is built with dpkg-deb from a
+DEBIAN/control and one file (once; a later rebuild of the suite reuses the
+.deb) into ROOT/pool/SUITE/main/, and Packages is what apt-ftparchive says
+about the .debs of that pool, so every Filename, Size and hash in it is true.
 """
 import argparse
 import bz2
@@ -21,6 +24,7 @@ import hashlib
 import lzma
 import os
 import subprocess
+import tempfile
 import time
 
 ap = argparse.ArgumentParser()
@@ -47,16 +51,42 @@ for name in ("InRelease", "Release", "Release.gpg"):
     except FileNotFoundError:
         pass
 
-stanzas = []
+def build_deb(pool, name, version):
+    deb = os.path.join(pool, f"{name}_{version}_amd64.deb")
+    if os.path.exists(deb):
+        return deb
+    with tempfile.TemporaryDirectory(dir=a.root) as tree:
+        os.makedirs(os.path.join(tree, "DEBIAN"))
+        doc = os.path.join(tree, "usr", "share", "doc", name)
+        os.makedirs(doc)
+        with open(os.path.join(doc, "README"), "w") as f:
+            f.write(f"{name} {version}, a package of the aptus update tests\n")
+        with open(os.path.join(tree, "DEBIAN", "control"), "w") as f:
+            f.write(f"Package: {name}\nVersion: {version}\nArchitecture: amd64\n"
+                    f"Maintainer: Test <test@example.org>\nInstalled-Size: 10\nSection: misc\n"
+                    f"Priority: optional\nDescription: test package {name}\n"
+                    f" A tiny package built by make_repo.py.\n")
+        subprocess.run(["dpkg-deb", "--root-owner-group", "-Zgzip", "--build", tree, deb],
+                       check=True, stdout=subprocess.DEVNULL)
+    return deb
+
+
+# One pool per suite, holding exactly the suite's packages, so that
+# apt-ftparchive's scan of it is the suite's Packages file.
+pool_rel = os.path.join("pool", a.suite, "main")
+pool = os.path.join(a.root, pool_rel)
+os.makedirs(pool, exist_ok=True)
+wanted = set()
 for item in a.packages.split(","):
     name, version = item.split("=")
-    stanzas.append(
-        f"Package: {name}\nVersion: {version}\nArchitecture: amd64\nMaintainer: Test <test@example.org>\n"
-        f"Installed-Size: 10\nFilename: pool/main/{name}_{version}_amd64.deb\nSize: 1000\n"
-        f"SHA256: {hashlib.sha256((name + version).encode()).hexdigest()}\nSection: misc\nPriority: optional\n"
-        f"Description: test package {name}\n"
-    )
-plain = "\n".join(stanzas).encode()
+    wanted.add(os.path.basename(build_deb(pool, name, version)))
+for old in os.listdir(pool):
+    if old not in wanted:
+        os.unlink(os.path.join(pool, old))
+plain = subprocess.run(["apt-ftparchive", "packages", pool_rel], cwd=a.root, check=True,
+                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
+if plain.count(b"\nPackage: ") + plain.startswith(b"Package: ") != len(wanted):
+    raise SystemExit(f"apt-ftparchive listed other packages than {sorted(wanted)}:\n{plain.decode()}")
 forms = {"Packages": plain}
 for c in a.compress.split(","):
     if c == "xz":

@@ -9,6 +9,8 @@
 #   misbehave JSON          the server's misbehaviours (see update_server.py)
 #   run_update [ARGS]       aptus update; sets OUT, ERR, RC
 #   lists_digest            a digest of everything in the lists dir (lock and partial/ excepted)
+#   debs_match PACKAGES     every Filename in a stored Packages file, fetched from the
+#                           server, is a .deb of that Size, SHA256, Package and Version
 #   check COND MESSAGE      counts a failure when COND (a command) fails
 set -u
 APTUS=${APTUS:?set APTUS to the aptus binary}
@@ -17,7 +19,7 @@ export LC_ALL=C
 failures=0
 
 update_setup() {
-    for tool in gpg python3; do
+    for tool in gpg python3 dpkg-deb apt-ftparchive; do
         command -v $tool >/dev/null || { echo "SKIP: $tool not installed"; exit 0; }
     done
     T=$(mktemp -d /tmp/aptus-update.XXXXXX)
@@ -88,6 +90,29 @@ run_update() {
 lists_digest() {
     (cd "$LISTS" && find . -path ./partial -prune -o -type f ! -name lock -print0 | sort -z |
         xargs -0 -r sha256sum | sha256sum)
+}
+
+debs_match() {
+    python3 - "$1" "$URL" <<'PY'
+import hashlib, subprocess, sys, tempfile, urllib.request
+packages, url = sys.argv[1], sys.argv[2]
+stanzas = [dict(line.split(": ", 1) for line in p.splitlines() if line[:1] not in ("", " "))
+           for p in open(packages).read().split("\n\n") if p.strip()]
+if not stanzas:
+    sys.exit(f"no stanza in {packages}")
+for s in stanzas:
+    data = urllib.request.urlopen(f"{url}/{s['Filename']}").read()
+    if len(data) != int(s["Size"]) or hashlib.sha256(data).hexdigest() != s["SHA256"]:
+        sys.exit(f"{s['Filename']}: {len(data)} bytes, SHA256 {hashlib.sha256(data).hexdigest()}; "
+                 f"Packages says {s['Size']}, {s['SHA256']}")
+    with tempfile.NamedTemporaryFile(suffix=".deb") as f:
+        f.write(data)
+        f.flush()
+        fields = subprocess.run(["dpkg-deb", "-f", f.name, "Package", "Version"], check=True,
+                                capture_output=True, text=True).stdout.split()
+    if fields != ["Package:", s["Package"], "Version:", s["Version"]]:
+        sys.exit(f"{s['Filename']}: the .deb says {fields}, Packages says {s['Package']} {s['Version']}")
+PY
 }
 
 check() {
