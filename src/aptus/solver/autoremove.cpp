@@ -8,14 +8,13 @@
 
 #include "aptus/base/error.hpp"
 
+#include "aptus/solver/keep_roots.hpp"
 #include "aptus/solver/solver.hpp"
 
 namespace aptus::solver {
 
-std::vector<uint32_t> autoremovable(const Universe& u, const Request& r, const std::vector<uint32_t>& selected) {
-    std::vector<uint8_t> in(u.versions.size(), 0), reached(u.versions.size(), 0);
+std::vector<std::optional<RootKind>> keep_roots(const Universe& u, const Request& r, const std::vector<uint32_t>& selected) {
     std::vector<uint8_t> was_installed(u.packages.size(), 0), requested(u.packages.size(), 0);
-    for (uint32_t v : selected) in[v] = 1;
     for (uint32_t v = 0; v < u.versions.size(); ++v)
         if (u.versions[v].installed) was_installed[u.versions[v].package] = 1;
     for (uint32_t p : r.install) requested[p] = 1;
@@ -36,16 +35,34 @@ std::vector<uint32_t> autoremovable(const Universe& u, const Request& r, const s
         return false;
     };
 
-    std::deque<uint32_t> queue;
-    for (uint32_t v : selected) {
-        const Version& ver = u.versions[v];
+    std::vector<std::optional<RootKind>> roots(selected.size());
+    for (size_t i = 0; i < selected.size(); ++i) {
+        const Version& ver = u.versions[selected[i]];
         const Package& pkg = u.packages[ver.package];
-        bool manual = was_installed[ver.package] && !pkg.automatic;
-        if (manual || requested[ver.package] || ver.essential || ver.important || protected_name(u.names[pkg.name])) {
-            reached[v] = 1;
-            queue.push_back(v);
-        }
+        if (was_installed[ver.package] && !pkg.automatic) roots[i] = RootKind::Manual;
+        else if (requested[ver.package]) roots[i] = RootKind::Requested;
+        else if (ver.essential) roots[i] = RootKind::Essential;
+        else if (ver.important) roots[i] = RootKind::Protected;
+        else if (protected_name(u.names[pkg.name])) roots[i] = RootKind::NeverAutoRemove;
     }
+    for (regex_t& x : never) ::regfree(&x);
+    return roots;
+}
+
+std::vector<uint32_t> autoremovable(const Universe& u, const Request& r, const std::vector<uint32_t>& selected) {
+    std::vector<uint8_t> in(u.versions.size(), 0), reached(u.versions.size(), 0);
+    std::vector<uint8_t> was_installed(u.packages.size(), 0);
+    for (uint32_t v : selected) in[v] = 1;
+    for (uint32_t v = 0; v < u.versions.size(); ++v)
+        if (u.versions[v].installed) was_installed[u.versions[v].package] = 1;
+
+    std::deque<uint32_t> queue;
+    std::vector<std::optional<RootKind>> roots = keep_roots(u, r, selected);
+    for (size_t i = 0; i < selected.size(); ++i)
+        if (roots[i]) {
+            reached[selected[i]] = 1;
+            queue.push_back(selected[i]);
+        }
     std::vector<uint32_t> sats;
     while (!queue.empty()) {
         uint32_t v = queue.front();
@@ -67,7 +84,6 @@ std::vector<uint32_t> autoremovable(const Universe& u, const Request& r, const s
             }
         }
     }
-    for (regex_t& x : never) ::regfree(&x);
     std::vector<uint32_t> garbage;
     for (uint32_t v : selected)
         if (!reached[v] && was_installed[u.versions[v].package]) garbage.push_back(v);
