@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <ctime>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -59,6 +60,14 @@ struct FetchResult {
     unsigned attempts = 0;
 };
 
+// How an https server proves who it is. Off switches are for testing only,
+// as apt's manual says.
+struct TlsOptions {
+    std::string ca_info;       // a CA bundle (PEM) instead of the system's store
+    bool verify_peer = true;   // the certificate chains up to a trusted authority
+    bool verify_host = true;   // the certificate names the host of the URI
+};
+
 struct FetchOptions {
     unsigned max_per_host = 4;   // transfers at once to one host
     unsigned max_total = 16;     // transfers at once overall
@@ -69,14 +78,19 @@ struct FetchOptions {
     unsigned max_redirects = 10;
     std::optional<std::string> http_proxy, https_proxy;  // "" forces direct; unset: the environment
     std::string user_agent = "aptus";
-    std::string ca_info;       // a CA bundle instead of the system's store
-    bool verify_peer = true;
+    TlsOptions tls;
+    // Per host name (no port), where the configuration says something of its own.
+    std::map<std::string, TlsOptions, std::less<>> tls_by_host;
+
+    const TlsOptions& tls_for(std::string_view host) const;
 };
 
 // From Acquire::Queue-Mode (host: per host; access: one at a time),
 // Aptus::Acquire::Max-Per-Host, Acquire::Retries (and ::Delay,
 // ::Delay::Maximum), Acquire::http::Timeout, Acquire::http(s)::Proxy
-// ("DIRECT" for none), Acquire::http::User-Agent.
+// ("DIRECT" for none), Acquire::http::User-Agent, Acquire::https::CAInfo,
+// ::Verify-Peer and ::Verify-Host, each also as Acquire::https::<host>::<key>
+// for one host (apt's host-specific form, which wins).
 FetchOptions fetch_options(const config::Config& config);
 
 // What the callback is told while transfers run.

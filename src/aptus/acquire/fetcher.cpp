@@ -44,6 +44,12 @@ std::pair<std::string, std::string> scheme_host(std::string_view uri) {
     return {scheme, std::string(authority)};
 }
 
+// "host:port", "[::1]:port" -> "host", "::1": what apt's per-host keys name.
+std::string_view host_name(std::string_view authority) {
+    if (authority.starts_with('[')) return authority.substr(1, authority.find(']') - 1);
+    return authority.substr(0, authority.find(':'));
+}
+
 // "file:/a/b", "file:///a/b", "copy:/a/b" -> "/a/b".
 std::string local_path(std::string_view uri) {
     std::string_view rest = uri.substr(uri.find(':') + 1);
@@ -141,10 +147,22 @@ bool transient_curl(CURLcode rc) {
         case CURLE_HTTP2:
         case CURLE_HTTP2_STREAM:
         case CURLE_SSL_CONNECT_ERROR:
+        // apt counts a certificate it cannot verify among the network's
+        // failures (a warning, retried), not the repository's: the lists
+        // stay as they were either way.
+        case CURLE_PEER_FAILED_VERIFICATION:
             return true;
         default:
             return false;
     }
+}
+
+// apt's words first, then what the TLS library found wrong (curl's
+// "SSL certificate problem: " or "SSL: " prefix dropped, as it says less).
+std::string certificate_failure(std::string_view detail) {
+    for (std::string_view prefix : {"SSL certificate problem: ", "SSL: "})
+        if (detail.starts_with(prefix)) detail.remove_prefix(prefix.size());
+    return "Certificate verification failed: " + std::string(detail);
 }
 
 class Loop {
@@ -263,8 +281,10 @@ private:
         curl_easy_setopt(e, CURLOPT_TCP_KEEPALIVE, 1L);
         // Lists are served compressed already; a transfer-encoding on top only costs.
         curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, nullptr);
-        if (!options_.ca_info.empty()) curl_easy_setopt(e, CURLOPT_CAINFO, options_.ca_info.c_str());
-        if (!options_.verify_peer) curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 0L);
+        const TlsOptions& tls = options_.tls_for(host_name(job.host));
+        if (!tls.ca_info.empty()) curl_easy_setopt(e, CURLOPT_CAINFO, tls.ca_info.c_str());
+        if (!tls.verify_peer) curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 0L);
+        if (!tls.verify_host) curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 0L);
         const auto& proxy = job.scheme == "https" ? options_.https_proxy : options_.http_proxy;
         if (proxy) curl_easy_setopt(e, CURLOPT_PROXY, proxy->c_str());
         if (req.if_modified_since) {
@@ -323,6 +343,7 @@ private:
             r.error = job.sink->error();
         } else if (rc != CURLE_OK) {
             r.error = job.errbuf[0] ? job.errbuf : curl_easy_strerror(rc);
+            if (rc == CURLE_PEER_FAILED_VERIFICATION) r.error = certificate_failure(r.error);
             retry = transient_curl(rc);
         } else if (status == 304 || unmet) {
             r.status = FetchStatus::NotModified;
@@ -472,9 +493,26 @@ FetchOptions fetch_options(const config::Config& config) {
     o.http_proxy = proxy("http");
     o.https_proxy = proxy("https");
     o.user_agent = config.find("Acquire::http::User-Agent", "aptus/" "0.1");
-    o.ca_info = config.find("Acquire::https::CAInfo");
-    o.verify_peer = config.find_bool("Acquire::https::Verify-Peer", true);
+    auto tls = [&](const std::string& prefix, const TlsOptions& fallback) {
+        TlsOptions t;
+        t.ca_info = config.find(prefix + "CAInfo", fallback.ca_info);
+        t.verify_peer = config.find_bool(prefix + "Verify-Peer", fallback.verify_peer);
+        t.verify_host = config.find_bool(prefix + "Verify-Host", fallback.verify_host);
+        return t;
+    };
+    o.tls = tls("Acquire::https::", {});
+    for (const auto& [name, value] : config.children("Acquire::https")) {
+        std::string prefix = "Acquire::https::" + name + "::";
+        if (config.exists(prefix + "CAInfo") || config.exists(prefix + "Verify-Peer") ||
+            config.exists(prefix + "Verify-Host"))
+            o.tls_by_host[to_lower(name)] = tls(prefix, o.tls);
+    }
     return o;
+}
+
+const TlsOptions& FetchOptions::tls_for(std::string_view host) const {
+    auto it = tls_by_host.find(to_lower(host));
+    return it == tls_by_host.end() ? tls : it->second;
 }
 
 }  // namespace aptus::acquire

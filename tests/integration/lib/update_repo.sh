@@ -3,7 +3,9 @@
 # a sandbox root whose sources point at it. Nothing outside $T is touched:
 # APT_CONFIG points Dir at the sandbox, Dir::Cache at $T/cache.
 #
-#   update_setup            sets T, GNUPGHOME, KEY, KEYRING, REPO, URL, SB, LISTS, and starts the server
+#   update_setup [--tls]    sets T, GNUPGHOME, KEY, KEYRING, REPO, URL, SB, LISTS, and starts the server;
+#                           with --tls the server speaks https as localhost with a certificate
+#                           of a throw-away authority, $T/tls/ca.pem (lib/make_tls.sh)
 #   make_suite SUITE [make_repo.py options]   (re)builds one suite, signed with KEY
 #   set_sources SUITE...    one deb822 entry naming the suites
 #   misbehave JSON          the server's misbehaviours (see update_server.py)
@@ -19,11 +21,18 @@ export LC_ALL=C
 failures=0
 
 update_setup() {
-    for tool in gpg python3 dpkg-deb apt-ftparchive; do
+    local tools="gpg python3 dpkg-deb apt-ftparchive" tls=()
+    [ "${1:-}" = --tls ] && tools+=" openssl"
+    for tool in $tools; do
         command -v $tool >/dev/null || { echo "SKIP: $tool not installed"; exit 0; }
     done
     T=$(mktemp -d /tmp/aptus-update.XXXXXX)
     trap 'update_teardown' EXIT
+    if [ "${1:-}" = --tls ]; then
+        source "$LIB/make_tls.sh"
+        make_tls "$T/tls" "DNS:localhost" || { echo "FAIL: openssl could not make the test certificates"; exit 1; }
+        tls=("$T/tls/server.pem" "$T/tls/server.key")
+    fi
     export GNUPGHOME=$T/gnupg
     mkdir -m 700 "$GNUPGHOME"
     gpg --batch --quiet --passphrase '' --quick-gen-key 'aptus test key <test@example.org>' ed25519 sign never 2>/dev/null
@@ -34,7 +43,7 @@ update_setup() {
     mkdir -p "$REPO"
     echo '{}' >"$T/control"
     : >"$T/requests"
-    python3 "$LIB/update_server.py" "$REPO" "$T/control" "$T/requests" >"$T/server-url" 2>"$T/server-err" &
+    python3 "$LIB/update_server.py" "$REPO" "$T/control" "$T/requests" "${tls[@]}" >"$T/server-url" 2>"$T/server-err" &
     SERVER_PID=$!
     for _ in $(seq 50); do [ -s "$T/server-url" ] && break; sleep 0.1; done
     URL=$(head -1 "$T/server-url")
@@ -93,15 +102,17 @@ lists_digest() {
 }
 
 debs_match() {
-    python3 - "$1" "$URL" <<'PY'
-import hashlib, subprocess, sys, tempfile, urllib.request
+    T=$T python3 - "$1" "$URL" <<'PY'
+import hashlib, os, ssl, subprocess, sys, tempfile, urllib.request
 packages, url = sys.argv[1], sys.argv[2]
+ca = os.path.join(os.environ["T"], "tls", "ca.pem")
+tls = ssl.create_default_context(cafile=ca) if os.path.exists(ca) else None
 stanzas = [dict(line.split(": ", 1) for line in p.splitlines() if line[:1] not in ("", " "))
            for p in open(packages).read().split("\n\n") if p.strip()]
 if not stanzas:
     sys.exit(f"no stanza in {packages}")
 for s in stanzas:
-    data = urllib.request.urlopen(f"{url}/{s['Filename']}").read()
+    data = urllib.request.urlopen(f"{url}/{s['Filename']}", context=tls).read()
     if len(data) != int(s["Size"]) or hashlib.sha256(data).hexdigest() != s["SHA256"]:
         sys.exit(f"{s['Filename']}: {len(data)} bytes, SHA256 {hashlib.sha256(data).hexdigest()}; "
                  f"Packages says {s['Size']}, {s['SHA256']}")

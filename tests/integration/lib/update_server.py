@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A loopback HTTP server for the update tests that misbehaves on demand.
 
-usage: update_server.py ROOT CONTROL LOG
+usage: update_server.py ROOT CONTROL LOG [CERT KEY]
 
 Serves the files under ROOT (HTTP/1.1, keep-alive, Last-Modified and
 If-Modified-Since -> 304). Before each request it reads CONTROL, a JSON object
@@ -16,17 +16,21 @@ mapping URL paths to a misbehaviour:
 Each request is appended to LOG as "METHOD PATH STATUS IMS" (IMS "-" when absent),
 so tests can count what a client asked for. Asked as an HTTP proxy (a full URL
 in the request line) it serves that URL's path from ROOT and logs "PROXY URL". Prints "http://127.0.0.1:PORT" on its
-first line once listening; stops on SIGTERM.
+first line once listening; stops on SIGTERM. Given CERT and KEY (PEM files)
+it speaks TLS and prints "https://localhost:PORT" instead: the name a test
+certificate is made for.
 """
 import email.utils
 import http.server
 import json
 import os
 import signal
+import ssl
 import sys
 import time
 
 root, control, log = sys.argv[1], sys.argv[2], sys.argv[3]
+tls = sys.argv[4:6] if len(sys.argv) >= 6 else None
 
 
 def behaviours():
@@ -125,7 +129,34 @@ class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
 
-server = Server(("127.0.0.1", 0), Handler)
+class TlsServer(Server):
+    """Completes the handshake on the handler's thread, not the accepting
+    one, so a client that gives up mid-handshake cannot stall the others."""
+
+    def __init__(self, address, handler, context):
+        super().__init__(address, handler)
+        self.context = context
+
+    def get_request(self):
+        sock, addr = self.socket.accept()
+        return self.context.wrap_socket(sock, server_side=True, do_handshake_on_connect=False), addr
+
+    def finish_request(self, request, client_address):
+        try:
+            request.do_handshake()
+        except (ssl.SSLError, OSError):
+            return  # the client refused our certificate: its business, logged by it
+        super().finish_request(request, client_address)
+
+
+if tls:
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(tls[0], tls[1])
+    server = TlsServer(("127.0.0.1", 0), Handler, context)
+    url = f"https://localhost:{server.server_address[1]}"
+else:
+    server = Server(("127.0.0.1", 0), Handler)
+    url = f"http://127.0.0.1:{server.server_address[1]}"
 signal.signal(signal.SIGTERM, lambda *a: os._exit(0))
-print(f"http://127.0.0.1:{server.server_address[1]}", flush=True)
+print(url, flush=True)
 server.serve_forever()

@@ -247,5 +247,26 @@ TEST(TransferFetcher, OptionsFromConfiguration) {
     EXPECT_EQ(fetch_options(c).max_total, 1u);
 }
 
+TEST(TransferFetcher, TlsOptionsPerHost) {
+    config::Config c;
+    EXPECT_TRUE(fetch_options(c).tls.verify_peer);
+    EXPECT_TRUE(fetch_options(c).tls.verify_host);
+    EXPECT_EQ(fetch_options(c).tls.ca_info, "");
+    c.set("Acquire::https::CAInfo", "/all.pem");
+    c.set("Acquire::https::Verify-Host", "false");
+    c.set("Acquire::https::Mirror.Example::CaInfo", "/one.pem");  // apt's keys ignore case
+    c.set("Acquire::https::other.example::Verify-Peer", "no");
+    c.set("Acquire::https::Proxy", "DIRECT");  // an option, not a host
+    FetchOptions o = fetch_options(c);
+    EXPECT_EQ(o.tls_by_host.size(), 2u);
+    EXPECT_EQ(o.tls_for("mirror.example").ca_info, "/one.pem");
+    EXPECT_FALSE(o.tls_for("mirror.example").verify_host);  // the general setting where the host says nothing
+    EXPECT_TRUE(o.tls_for("mirror.example").verify_peer);
+    EXPECT_EQ(o.tls_for("other.example").ca_info, "/all.pem");
+    EXPECT_FALSE(o.tls_for("other.example").verify_peer);
+    EXPECT_EQ(o.tls_for("third.example").ca_info, "/all.pem");
+    EXPECT_TRUE(o.tls_for("third.example").verify_peer);
+}
+
 }  // namespace
 }  // namespace aptus::acquire
