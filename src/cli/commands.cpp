@@ -4,6 +4,7 @@
 #include "cli/commands/list_cmd.hpp"
 #include "cli/commands/modernize_cmd.hpp"
 #include "cli/commands/pager_test_cmd.hpp"
+#include "cli/commands/plan_test_cmd.hpp"
 #include "cli/commands/policy_cmd.hpp"
 #include "cli/commands/search_cmd.hpp"
 #include "cli/commands/show_cmd.hpp"
@@ -33,6 +34,7 @@ std::span<const Command> commands() {
         {{"rdepends"}, depends_options(), "show what depends on a package (as apt-cache rdepends; --recurse, --json)", run_rdepends},
         {{"internal-pager-test"}, {}, "", run_internal_pager_test, true},
         {{"internal-solver"}, {}, "", run_internal_solver, true},
+        {{"internal-plan-test"}, plan_test_options(), "", run_internal_plan_test, true},
     };
     return table;
 }

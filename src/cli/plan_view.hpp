@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "aptus/base/diagnostics.hpp"
 #include "aptus/config/config.hpp"
 
 namespace aptus::cli {
@@ -85,8 +86,8 @@ std::string render_plan(const PlanView& plan, const PlanViewOptions& options);
 std::string render_columns(const std::vector<std::string>& items, unsigned width);
 
 // apt's ScreenWidth: $COLUMNS as it is when numeric, else the terminal's
-// width minus one, else 79.
-unsigned plan_screen_width();
+// width minus one, else 79. An invalid $COLUMNS is reported as apt words it.
+unsigned plan_screen_width(Diagnostics* diags = nullptr);
 
 // APT::Color::Action::* and APT::Color::Neutral from the configuration.
 PlanColors plan_colors(const config::Config& config);

@@ -1,5 +1,7 @@
 #include "cli/prompt.hpp"
 
+#include "cli/output.hpp"
+
 #include <stdlib.h>
 #include <termios.h>
 #include <unistd.h>
@@ -27,22 +29,42 @@ bool ask_yes_no(const config::Config& config, std::string_view question, PromptO
     std::fputs(options.default_yes ? " [Y/n] " : " [y/N] ", stdout);
     std::fflush(stdout);
 
-    if (config.find_bool("APT::Get::Assume-No")) return echo_answer(false);
     if (config.find_bool("APT::Get::Assume-Yes")) return echo_answer(true);
+    if (config.find_bool("APT::Get::Assume-No")) return echo_answer(false);
     if (!terminal && options.decline_without_terminal) return echo_answer(false);
 
     std::string answer;
     int c;
     while ((c = std::getchar()) != EOF && c != '\n') answer += char(c);
-    if (c == EOF && answer.empty()) {
-        std::fputc('\n', stdout);
-        return false;
-    }
+    if (c == EOF && answer.empty()) return false;
     // Like apt, a piped answer is echoed so the log shows what was chosen.
     if (!terminal) std::printf("%s\n", answer.c_str());
     size_t start = answer.find_first_not_of(" \t");
     if (start == std::string::npos) return options.default_yes;
     return ::rpmatch(answer.c_str() + start) == 1;
+}
+
+bool ask_continue(const config::Config& config, Diagnostics& pending) {
+    if (config.find_bool("APT::Get::Assume-Yes") || config.find_int("quiet", 0) >= 2) return true;
+    bool warned = false;
+    for (const Diagnostic& d : pending) warned = warned || d.level == Level::Warning;
+    bool assume_no = config.find_bool("APT::Get::Assume-No");
+    if (!assume_no) {
+        Diagnostics shown;
+        bool quiet = config.find_int("quiet", 0) > 0;
+        for (const Diagnostic& d : pending)
+            if (!quiet || d.level == Level::Warning) shown.push_back(d);
+        std::fflush(stdout);
+        render(shown);
+        std::fflush(stderr);
+    }
+    pending.clear();
+    bool yes = ask_yes_no(config, warned ? "Continue anyway?" : "Continue?", {.default_yes = !warned});
+    if (!yes) {
+        std::fputs("Abort.\n", stdout);
+        std::fflush(stdout);
+    }
+    return yes;
 }
 
 }  // namespace aptus::cli

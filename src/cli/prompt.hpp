@@ -4,6 +4,7 @@
 
 #include <string_view>
 
+#include "aptus/base/diagnostics.hpp"
 #include "aptus/config/config.hpp"
 
 namespace aptus::cli {
@@ -16,11 +17,22 @@ struct PromptOptions {
 };
 
 // Prints "<question> [Y/n] " on stdout and returns the answer.
-// APT::Get::Assume-No answers no and APT::Get::Assume-Yes answers yes (no wins
-// when both are set), echoing "N" or "Y" as apt does. Otherwise the answer is
-// read from stdin (pending terminal input is discarded first): empty means
-// the default, else the locale's yes/no expressions decide; anything else,
-// or end of input, means no.
+// APT::Get::Assume-Yes answers yes and APT::Get::Assume-No answers no (yes
+// wins when both are set, as in apt), echoing "Y" or "N" as apt does.
+// Otherwise the answer is read from stdin (pending terminal input is
+// discarded first): empty means the default, else the locale's yes/no
+// expressions decide; anything else means no. End of input means no and,
+// as in apt, leaves the line open, so "Abort." follows the question.
 bool ask_yes_no(const config::Config& config, std::string_view question, PromptOptions options = {});
+
+// APT 3.0's question before a plan is carried out: "Continue? [Y/n] ", or
+// "Continue anyway? [y/N] " when a warning is pending (notices do not count).
+// -y, and quiet level 2 (apt-get(8): "-qq implies -y"), go on without asking
+// and leave `pending` for the end of the command; --assume-no declines at
+// once and the pending messages are never shown, as in apt; otherwise they are
+// printed just before the question (notices only when not quiet) and removed.
+// Without a terminal the answer is read from stdin as apt does, so end of
+// input declines. Declining prints "Abort."; the command then exits with 1.
+bool ask_continue(const config::Config& config, Diagnostics& pending);
 
 }  // namespace aptus::cli
