@@ -1,0 +1,53 @@
+// The end of an update: each repository whose files all verified has them
+// renamed from partial/ into the lists dir; a failed one has its partial
+// files removed and keeps its old lists. Lists of sources no longer
+// configured go only when every repository succeeded.
+#include <unistd.h>
+
+#include <set>
+
+#include "aptus/base/error.hpp"
+#include "updater.hpp"
+
+namespace aptus::acquire {
+
+void Updater::commit() {
+    for (Repo& repo : repos_) {
+        std::vector<ListsMove> moves = repo.index_moves;
+        const auto& rf = *repo.files;
+        if (!repo.unchanged) {
+            if (repo.kind == Repo::Kind::InRelease && !repo.release_partial.empty()) {
+                moves.push_back({repo.release_partial[0], rf.inrelease_file,
+                                 {rf.release_file, rf.release_gpg_file}, repo.last_modified});
+            } else if (repo.kind == Repo::Kind::Release && !repo.release_partial.empty()) {
+                std::vector<std::string> replaces = {rf.inrelease_file};
+                if (!repo.signed_release) replaces.push_back(rf.release_gpg_file);
+                moves.push_back({repo.release_partial[0], rf.release_file, replaces, repo.last_modified});
+                if (repo.signed_release && repo.release_partial.size() > 1)
+                    moves.push_back({repo.release_partial[1], rf.release_gpg_file, {}, std::nullopt});
+            }
+        } else {
+            for (const auto& p : repo.release_partial) ::unlink(p.c_str());
+        }
+        if (repo.failed) {
+            discard_partial(moves);
+            for (const auto& p : repo.release_partial) ::unlink(p.c_str());
+            continue;
+        }
+        try {
+            commit_moves(lists_, moves);
+        } catch (const Error& e) {
+            fail(repo, e.what());
+        }
+    }
+    for (const Repo& repo : repos_)
+        if (repo.failed) return;
+    // Only after a complete success: a failed update keeps even the lists
+    // of sources that went away, so nothing is lost to a half-run.
+    std::set<std::string> keep;
+    for (const auto& rf : releases_) keep.insert({rf.inrelease_file, rf.release_file, rf.release_gpg_file});
+    for (const auto& t : targets_) keep.insert(t.filename);
+    remove_unlisted(lists_, keep);
+}
+
+}  // namespace aptus::acquire

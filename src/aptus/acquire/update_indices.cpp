@@ -1,0 +1,68 @@
+// The last round of transfers: every index file the verified Releases list
+// for the targets, all at once, each checked against its Release entry; a
+// way that fails moves on to the next compression or path, as apt does.
+#include "update_plan.hpp"
+#include "updater.hpp"
+
+namespace aptus::acquire {
+
+void Updater::fetch_indices() {
+    std::vector<IndexPlan> plans;
+    std::vector<Repo*> owner;
+    for (Repo& repo : repos_) {
+        if (repo.failed) continue;
+        for (const sources::IndexTarget* t : repo.targets) {
+            PlanOutcome out = plan_index(*t, repo.fresh, repo.stored ? &*repo.stored : nullptr, repo.unchanged,
+                                         lists_, config_);
+            if (!out.warning.empty()) add(UpdateMessage::Warning, out.warning);
+            if (!out.plan) continue;
+            plans.push_back(std::move(*out.plan));
+            owner.push_back(&repo);
+        }
+    }
+    std::vector<size_t> active(plans.size());
+    for (size_t i = 0; i < active.size(); ++i) active[i] = i;
+    // Each round tries every unfinished index its next way; what failed
+    // goes on to its next compression or path, as apt does.
+    while (!active.empty()) {
+        std::vector<FetchRequest> requests;
+        for (size_t i : active) requests.push_back(plans[i].ways[plans[i].next].request);
+        auto results = run_fetch(requests, [&](size_t k, const FetchResult& r) {
+            IndexPlan& p = plans[active[k]];
+            if (r.status == FetchStatus::Ok) {
+                p.line = lines_.emit(UpdateLine::Get, p.target->description, r.bytes, {}, p.line);
+            } else if (r.status == FetchStatus::Failed) {
+                std::vector<std::string> details = failure_details(r);
+                if (r.error == "Hash Sum mismatch") append_hash_details(p.ways[p.next].request, details);
+                p.line = lines_.emit(UpdateLine::Err, p.target->description, 0, details, p.line);
+            }
+        });
+        std::vector<size_t> again;
+        for (size_t k = 0; k < results.size(); ++k) {
+            IndexPlan& p = plans[active[k]];
+            Repo& repo = *owner[active[k]];
+            const FetchResult& r = results[k];
+            const IndexFetch& way = p.ways[p.next];
+            if (r.status == FetchStatus::Ok) {
+                repo.index_moves.push_back({way.request.destination, way.final_path, way.replaces, r.last_modified});
+                continue;
+            }
+            if (r.status != FetchStatus::Failed) continue;
+            if (p.next + 1 < p.ways.size()) {
+                ++p.next;
+                again.push_back(active[k]);
+                continue;
+            }
+            std::string text = failed_to_fetch(way.request.uri, r);
+            if (r.error == "Hash Sum mismatch") {
+                std::vector<std::string> details;
+                append_hash_details(way.request, details);
+                for (const auto& d : details) text += "\n   " + d;
+            }
+            fail(repo, text, r.transient);
+        }
+        active = std::move(again);
+    }
+}
+
+}  // namespace aptus::acquire

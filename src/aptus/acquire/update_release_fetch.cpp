@@ -1,0 +1,174 @@
+// The first rounds of an update: every repository's InRelease at once (a
+// 304 keeps the stored one), then Release + Release.gpg at once for those
+// whose server has no InRelease. What arrives is handed to the verifier
+// (update_release_verify.cpp); what fails is the repository's failure.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <ctime>
+#include <optional>
+
+#include "aptus/base/error.hpp"
+#include "aptus/base/file.hpp"
+#include "updater.hpp"
+
+namespace aptus::acquire {
+namespace {
+
+constexpr const char* kNoReleaseNotice1 =
+    "Updating from such a repository can't be done securely, and is therefore disabled by default.";
+constexpr const char* kNoReleaseNotice2 =
+    "See apt-secure(8) manpage for repository creation and user configuration details.";
+
+std::optional<std::time_t> mtime_of(const std::string& path) {
+    struct stat st{};
+    if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+    return st.st_mtime;
+}
+
+}  // namespace
+
+uint64_t Updater::max_release_size() const {
+    return uint64_t(std::max(1L, config_.find_int("Acquire::MaxReleaseFileSize", 10 * 1000 * 1000)));
+}
+
+void Updater::fetch_inrelease() {
+    std::vector<FetchRequest> requests;
+    std::vector<Repo*> owner;
+    for (Repo& repo : repos_) {
+        FetchRequest r;
+        r.uri = repo.files->inrelease_uri;
+        r.destination = partial_path(lists_, repo.files->inrelease_file);
+        r.max_size = max_release_size();
+        if (repo.stored_path == repo.files->inrelease_file) r.if_modified_since = mtime_of(repo.stored_path);
+        requests.push_back(std::move(r));
+        owner.push_back(&repo);
+    }
+    auto results = run_fetch(requests, [&](size_t i, const FetchResult& r) {
+        Repo& repo = *owner[i];
+        std::string desc = repo.name + " InRelease";
+        if (r.status == FetchStatus::Ok) repo.release_line = lines_.emit(UpdateLine::Get, desc, r.bytes);
+        else if (r.status == FetchStatus::NotModified) repo.release_line = lines_.emit(UpdateLine::Hit, desc);
+        else if (r.not_found) lines_.emit(UpdateLine::Ign, desc);
+        else lines_.emit(UpdateLine::Err, desc, 0, failure_details(r));
+    });
+    for (size_t i = 0; i < results.size(); ++i) {
+        Repo& repo = *owner[i];
+        const FetchResult& r = results[i];
+        if (r.status == FetchStatus::Ok) {
+            repo.kind = Repo::Kind::InRelease;
+            repo.release_partial = {requests[i].destination};
+            repo.last_modified = r.last_modified;
+            verify_inrelease(repo);
+        } else if (r.status == FetchStatus::NotModified) {
+            repo.kind = Repo::Kind::InRelease;
+            repo.unchanged = true;
+            use_stored(repo);
+        } else if (r.not_found) {
+            repo.kind = Repo::Kind::Release;  // try Release + Release.gpg next
+        } else {
+            fail(repo, failed_to_fetch(requests[i].uri, r), r.transient);
+        }
+    }
+}
+
+void Updater::use_stored(Repo& repo) {
+    try {
+        repo.fresh = *repo.stored;
+        repo.lacks_all = repo.stored_lacks_all;
+    } catch (const std::bad_optional_access&) {
+        fail(repo, "The stored Release file of '" + repo.name + "' disappeared");
+    }
+}
+
+void Updater::fetch_release_fallback() {
+    std::vector<FetchRequest> requests;
+    std::vector<Repo*> owner;
+    for (Repo& repo : repos_) {
+        if (repo.failed || repo.kind != Repo::Kind::Release) continue;
+        FetchRequest rel;
+        rel.uri = repo.files->release_uri;
+        rel.destination = partial_path(lists_, repo.files->release_file);
+        rel.max_size = max_release_size();
+        if (repo.stored_path == repo.files->release_file) rel.if_modified_since = mtime_of(repo.stored_path);
+        FetchRequest gpg;
+        gpg.uri = repo.files->release_gpg_uri;
+        gpg.destination = partial_path(lists_, repo.files->release_gpg_file);
+        gpg.max_size = max_release_size();
+        requests.push_back(std::move(rel));
+        owner.push_back(&repo);
+        requests.push_back(std::move(gpg));
+        owner.push_back(&repo);
+    }
+    if (requests.empty()) return;
+    auto results = run_fetch(requests, [&](size_t i, const FetchResult& r) {
+        Repo& repo = *owner[i];
+        bool is_gpg = i % 2 == 1;
+        std::string desc = repo.name + (is_gpg ? " Release.gpg" : " Release");
+        if (r.status == FetchStatus::Ok) {
+            unsigned n = lines_.emit(UpdateLine::Get, desc, r.bytes);
+            if (!is_gpg) repo.release_line = n;
+        } else if (r.status == FetchStatus::NotModified) {
+            unsigned n = lines_.emit(UpdateLine::Hit, desc);
+            if (!is_gpg) repo.release_line = n;
+        } else if (is_gpg && r.not_found) {
+            lines_.emit(UpdateLine::Ign, desc);
+        } else {
+            lines_.emit(UpdateLine::Err, desc, 0, failure_details(r));
+        }
+    });
+    for (size_t i = 0; i < results.size(); i += 2) {
+        Repo& repo = *owner[i];
+        const FetchResult& rel = results[i];
+        const FetchResult& gpg = results[i + 1];
+        if (rel.status == FetchStatus::Failed) {
+            if (rel.not_found && repo.stored) {
+                fail(repo, "The repository '" + repo.name + " Release' no longer has a Release file.");
+            } else if (rel.not_found) {
+                fail(repo, "The repository '" + repo.name + " Release' does not have a Release file.");
+                add(UpdateMessage::Notice, kNoReleaseNotice1);
+                add(UpdateMessage::Notice, kNoReleaseNotice2);
+            } else {
+                fail(repo, failed_to_fetch(requests[i].uri, rel), rel.transient);
+            }
+            ::unlink(requests[i + 1].destination.c_str());
+            continue;
+        }
+        repo.last_modified = rel.last_modified;
+        if (gpg.status == FetchStatus::Failed && !gpg.not_found) {
+            fail(repo, failed_to_fetch(requests[i + 1].uri, gpg), gpg.transient);
+            ::unlink(requests[i].destination.c_str());
+            continue;
+        }
+        std::string release_path =
+            rel.status == FetchStatus::Ok ? requests[i].destination : repo.files->release_file;
+        if (rel.status == FetchStatus::NotModified && repo.stored_path != repo.files->release_file) {
+            fail(repo, "The stored Release file of '" + repo.name + "' disappeared");
+            continue;
+        }
+        if (rel.status == FetchStatus::Ok) repo.release_partial.push_back(requests[i].destination);
+        if (gpg.status == FetchStatus::Ok) repo.release_partial.push_back(requests[i + 1].destination);
+        repo.signed_release = gpg.status == FetchStatus::Ok;
+        repo.unchanged = rel.status == FetchStatus::NotModified;
+        if (repo.unchanged && !gpg.not_found) {
+            use_stored(repo);
+            continue;
+        }
+        std::string name = repo.name + " Release";
+        std::string text;
+        try {
+            text = read_file(release_path);
+        } catch (const Error& e) {
+            fail(repo, e.what());
+            continue;
+        }
+        if (gpg.status == FetchStatus::Ok) {
+            verify_release(repo, name, text, requests[i + 1].destination);
+        } else {
+            accept_unsigned(repo, name, text, std::nullopt);
+        }
+    }
+}
+
+}  // namespace aptus::acquire

@@ -1,0 +1,137 @@
+// A fresh Release file of one repository: its signature verified (sqv or
+// gpgv against the entry's trust anchors), or accepted unsigned where the
+// settings allow it, then parsed and checked (Valid-Until, Date, replay,
+// changed release info, the requested components and architectures).
+#include <ctime>
+
+#include "aptus/acquire/verify.hpp"
+#include "aptus/base/error.hpp"
+#include "aptus/base/file.hpp"
+#include "aptus/base/strings.hpp"
+#include "updater.hpp"
+
+namespace aptus::acquire {
+
+bool lacks_arch_all(std::string_view text) {
+    constexpr std::string_view key = "no-support-for-architecture-all:";
+    size_t pos = 0;
+    while (pos < text.size()) {
+        size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(pos, end - pos);
+        if (line.empty()) break;  // the end of the Release paragraph
+        if (line.size() > key.size() && iequals(line.substr(0, key.size()), key))
+            return line.find("Packages") != std::string_view::npos;
+        pos = end + 1;
+    }
+    return false;
+}
+
+void Updater::verify_inrelease(Repo& repo) {
+    std::string name = repo.name + " InRelease";
+    std::string content;
+    try {
+        content = read_file(repo.release_partial.front());
+    } catch (const Error& e) {
+        fail(repo, e.what());
+        return;
+    }
+    verify_text(repo, name, [&](const TrustAnchors& anchors, const Verifier& verifier) {
+        return verify_clearsigned(content, anchors, name, verifier, partial_dir());
+    }, content);
+}
+
+void Updater::verify_release(Repo& repo, const std::string& name, const std::string& text,
+                             const std::string& signature_path) {
+    verify_text(repo, name, [&](const TrustAnchors& anchors, const Verifier& verifier) {
+        return verify_detached(text, read_file(signature_path), anchors, name, verifier, partial_dir());
+    }, text);
+}
+
+// Runs the verifier; on a signature failure the settings decide (trusted=yes
+// and allow-insecure take the text anyway, as apt does).
+template <typename Verify>
+void Updater::verify_text(Repo& repo, const std::string& name, Verify verify, const std::string& raw) {
+    try {
+        TrustAnchors anchors = trust_anchors(*repo.entry, config_);
+        Verifier verifier = find_verifier(config_);
+        Verified v = verify(anchors, verifier);
+        parse_fresh(repo, v.text, name);
+    } catch (const VerifyError& e) {
+        accept_unsigned(repo, name, raw, std::string(e.what()));
+    } catch (const Error& e) {
+        if (repo.release_line) lines_.emit(UpdateLine::Err, name, 0, {e.what()}, repo.release_line);
+        fail(repo, e.what());
+    }
+}
+
+void Updater::accept_unsigned(Repo& repo, const std::string& name, const std::string& raw,
+                     const std::optional<std::string>& why) {
+    ReleaseCheckSettings settings = release_check_settings(*repo.entry, config_);
+    CheckResult c = check_unsigned(settings, name, repo.stored && repo.stored_signed);
+    if (why) {
+        // The verifier's message is APT 3.0's warning already
+        // ("OpenPGP signature verification failed: <name>: <reason>");
+        // the Err line shows only the reason, as apt's does.
+        const std::string prefix = "OpenPGP signature verification failed: " + name + ": ";
+        const bool apt3 = why->starts_with(prefix);
+        std::string reason = apt3 ? why->substr(prefix.size()) : *why;
+        if (repo.release_line) lines_.emit(UpdateLine::Err, name, 0, {reason}, repo.release_line);
+        add(UpdateMessage::Warning, apt3 ? *why : "GPG error: " + name + ": " + *why);
+    }
+    if (c.error()) {
+        fail(repo, c.message);
+        return;
+    }
+    if (!c.ok()) add(level_of(c.level), c.message);
+    std::string text = raw;
+    try {
+        // An InRelease whose signature did not verify still has its text inside the armour.
+        if (raw.starts_with("-----BEGIN PGP SIGNED MESSAGE-----")) text = deb::clearsigned_text(raw, name);
+        parse_fresh(repo, text, name);
+    } catch (const Error& e) {
+        fail(repo, e.what());
+    }
+}
+
+void Updater::parse_fresh(Repo& repo, const std::string& text, const std::string& name) {
+    repo.fresh = deb::parse_release(text, name);
+    repo.lacks_all = lacks_arch_all(text);
+    repo.verified = true;
+}
+
+void Updater::check_release(Repo& repo) {
+    const deb::ReleaseFile& fresh = repo.fresh;
+    if (repo.lacks_all)
+        std::erase_if(repo.targets, [](const sources::IndexTarget* t) {
+            return t->option("Architecture") == "all" && t->option("Force-support-for-all") != "yes";
+        });
+    std::string name = repo.name + (repo.kind == Repo::Kind::InRelease ? " InRelease" : " Release");
+    ReleaseCheckSettings settings = release_check_settings(*repo.entry, config_, fresh.label);
+    int64_t now = int64_t(std::time(nullptr));
+    std::vector<CheckResult> checks;
+    checks.push_back(check_valid_until(fresh, settings, name, now));
+    if (!repo.unchanged) {
+        checks.push_back(check_date(fresh, settings, name, now));
+        if (repo.stored) {
+            checks.push_back(check_not_older(fresh, *repo.stored, name));
+            for (auto& c : check_release_info_change(fresh, *repo.stored, settings, name)) checks.push_back(c);
+        }
+    }
+    std::vector<RequestedTarget> requested;
+    for (const auto* t : repo.targets)
+        requested.push_back({t->meta_key, t->option("Component"), t->option("Architecture")});
+    for (auto& c : check_targets(fresh, requested, name)) checks.push_back(c);
+    for (const CheckResult& c : checks) {
+        if (c.ok()) continue;
+        if (c.error()) {
+            if (repo.release_line && !repo.failed)
+                lines_.emit(UpdateLine::Err, name, 0, {c.message}, repo.release_line);
+            fail(repo, c.message);
+        } else {
+            add(level_of(c.level), c.message);
+        }
+    }
+}
+
+}  // namespace aptus::acquire
