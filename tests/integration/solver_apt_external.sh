@@ -1,11 +1,14 @@
 #!/bin/bash
-# Real apt drives aptus as its external EDSP solver (apt-get --solver aptus,
-# the solver found through Dir::Bin::Solvers) on the real server sandbox:
+# Real apt drives aptus-solver, the separate EDSP program, as its external
+# solver (apt-get --solver aptus, found through Dir::Bin::Solvers as it would
+# be in /usr/lib/apt/solvers/aptus) on the real server sandbox:
 # apt checks the answer itself and refuses a broken one. An upgrade must
 # give the same plan as apt's own solver; an install must be accepted; the
 # impossible requests must fail with aptus's explanation.
 set -u
 APTUS=${APTUS:?set APTUS to the aptus binary}
+SOLVER=${APTUS_SOLVER:-${APTUS_BUILD_DIR:?set APTUS_BUILD_DIR}/aptus-solver}
+[ -x "$SOLVER" ] || { echo "FAIL: $SOLVER is not built"; exit 1; }
 here=$(cd "$(dirname "$0")" && pwd)
 if ! command -v apt-get >/dev/null; then echo "SKIP: apt-get not installed"; exit 0; fi
 T=$(mktemp -d /tmp/aptus-solver-external.XXXXXX)
@@ -14,11 +17,11 @@ export LC_ALL=C
 . "$here/lib/sandbox.sh"
 shared_sandbox server
 export APT_CONFIG=$ROOT/apt.conf
-# apt runs the solver as APT::Solver::RunAsUser (_apt): it must reach the script.
+# apt runs the solver as APT::Solver::RunAsUser (_apt): it must reach the program.
 chmod 755 "$T"
 mkdir -p "$T/solvers" "$T/cache"
-printf '#!/bin/sh\nexec "%s" internal-solver\n' "$APTUS" >"$T/solvers/aptus"
-chmod +x "$T/solvers/aptus"
+# A copy: apt 2.6 answered "not in a configured directory" for a symlink here.
+cp "$SOLVER" "$T/solvers/aptus"
 apt_get() { apt-get -s -o "Dir::Cache=$T/cache" -o "Dir::Bin::Solvers::=$T/solvers" "$@"; }
 
 failures=0
