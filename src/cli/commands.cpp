@@ -1,6 +1,7 @@
 #include "cli/command.hpp"
 #include "cli/commands/config_cmd.hpp"
 #include "cli/commands/depends_cmd.hpp"
+#include "cli/commands/install_cmd.hpp"
 #include "cli/commands/list_cmd.hpp"
 #include "cli/commands/modernize_cmd.hpp"
 #include "cli/commands/pager_test_cmd.hpp"
@@ -32,6 +33,13 @@ std::span<const Command> commands() {
         {{"showsrc"}, showsrc_options(), "show source package records (as apt showsrc; --only-source, --json)", run_showsrc},
         {{"depends"}, depends_options(), "show a package's dependencies (as apt-cache depends; --recurse, --json)", run_depends},
         {{"rdepends"}, depends_options(), "show what depends on a package (as apt-cache rdepends; --recurse, --json)", run_rdepends},
+        {{"install"}, install_options(), "install packages: -s shows the plan as apt-get -s, --json as data", run_install},
+        {{"remove"}, install_options(), "remove packages (-s: the plan only)", run_remove},
+        {{"purge"}, install_options(), "remove packages and their configuration (-s: the plan only)", run_purge},
+        {{"upgrade"}, install_options(), "upgrade without removing anything (-s: the plan only)", run_upgrade},
+        {{"full-upgrade"}, install_options(), "upgrade, removing and installing as needed (-s: the plan only)", run_full_upgrade},
+        {{"dist-upgrade"}, install_options(), "the same as full-upgrade", run_full_upgrade},
+        {{"autoremove"}, install_options(), "remove what was installed automatically and is needed no more (-s)", run_autoremove},
         {{"internal-pager-test"}, {}, "", run_internal_pager_test, true},
         {{"internal-solver"}, {}, "", run_internal_solver, true},
         {{"internal-plan-test"}, plan_test_options(), "", run_internal_plan_test, true},

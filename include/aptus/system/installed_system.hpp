@@ -1,7 +1,8 @@
-// The installed system as the solver sees it, for questions that need no
-// solving: which automatically installed packages nothing keeps any more
-// (apt list's [installed,auto-removable]). Only installed versions take part,
-// because a package is kept only through what is installed.
+// Questions about the installed system that need no solving: which
+// automatically installed packages nothing keeps any more (apt list's
+// [installed,auto-removable]). Only installed versions take part
+// (installed_universe()), because a package is kept only through what is
+// installed.
 #pragma once
 
 #include <cstdint>
@@ -13,15 +14,6 @@
 #include "aptus/solver/universe.hpp"
 
 namespace aptus::system {
-
-struct InstalledSystem {
-    solver::Universe universe;
-    std::vector<uint32_t> cache_version;  // universe version -> cache version index
-};
-
-// A universe of the installed versions of `cache`, with their relations,
-// provides, essential/protected flags and automatic marks.
-InstalledSystem installed_system(const cache::Cache& cache);
 
 // The autoremove settings of a request from the configuration:
 // APT::NeverAutoRemove, APT::AutoRemove::RecommendsImportant/SuggestsImportant.

@@ -226,8 +226,8 @@ void Encoder::encode() {
             sat_.add_clause({&l, 1}, reason({ReasonKind::Hold, p, inst, 0, 0}));
             continue;
         }
+        if (requested_remove_[p] && (r_.allow_remove_essential || !(essential || important))) continue;
         if (essential || important) keep_clause(p, essential ? ReasonKind::Essential : ReasonKind::Protected);
-        else if (requested_remove_[p]) continue;
         else if (r_.forbid_remove) keep_clause(p, ReasonKind::NoRemovals);
         // A full upgrade may remove the old half of a library transition
         // even when it was installed by hand (apt does): its replacement

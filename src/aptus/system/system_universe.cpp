@@ -1,0 +1,132 @@
+#include "aptus/system/system_universe.hpp"
+
+#include <algorithm>
+#include <optional>
+
+namespace aptus::system {
+namespace {
+
+// nullopt for the relations that neither keep nor exclude anything.
+std::optional<solver::DepKind> dep_kind(cache::DepType t) {
+    switch (t) {
+        case cache::DepType::Depends: return solver::DepKind::Depends;
+        case cache::DepType::PreDepends: return solver::DepKind::PreDepends;
+        case cache::DepType::Recommends: return solver::DepKind::Recommends;
+        case cache::DepType::Suggests: return solver::DepKind::Suggests;
+        case cache::DepType::Conflicts: return solver::DepKind::Conflicts;
+        case cache::DepType::Breaks: return solver::DepKind::Breaks;
+        case cache::DepType::Enhances:
+        case cache::DepType::Replaces: break;
+    }
+    return std::nullopt;
+}
+
+// Cache names -> universe names, interned once each: most names are the
+// target of many relations.
+class NameMap {
+public:
+    NameMap(const cache::Cache& c, solver::Universe& u) : c_(c), u_(u), ids_(c.names().size(), cache::kNone) {}
+    uint32_t operator()(uint32_t cache_name) {
+        uint32_t& id = ids_[cache_name];
+        if (id == cache::kNone) id = u_.intern(c_.str(c_.names()[cache_name].name));
+        return id;
+    }
+
+private:
+    const cache::Cache& c_;
+    solver::Universe& u_;
+    std::vector<uint32_t> ids_;
+};
+
+void add_relations(const cache::Cache& c, const cache::Version& cv, NameMap& name, solver::Version& v) {
+    solver::Dependency group;
+    bool open = false;
+    for (const cache::Dependency& d : c.dependencies_of(cv)) {
+        std::optional<solver::DepKind> kind = dep_kind(d.type);
+        if (kind) {
+            if (!open) group = solver::Dependency{*kind, {}};
+            solver::Target t;
+            t.name = name(d.target);
+            if (d.arch_qualifier) t.arch = std::string(c.str(d.arch_qualifier));
+            t.op = deb::RelationOp(uint8_t(d.op));  // same values (format.hpp)
+            if (d.version) t.version = std::string(c.str(d.version));
+            group.alternatives.push_back(std::move(t));
+        }
+        open = (d.flags & cache::kDepOrNext) != 0;
+        if (!open && kind) v.deps.push_back(std::move(group));
+    }
+    for (const cache::Provide& pr : c.provides_of(cv)) {
+        solver::Provide p{name(pr.name), {}};
+        if (pr.provided_version) p.version = std::string(c.str(pr.provided_version));
+        v.provides.push_back(std::move(p));
+    }
+}
+
+// The one builder: `candidates` null means the installed-only scope, where
+// every installed version is its own candidate.
+SystemUniverse build(const cache::Cache& c, const Candidates* candidates) {
+    SystemUniverse out;
+    solver::Universe& u = out.universe;
+    u.native_arch = std::string(c.native_architecture());
+    u.architectures = {u.native_arch};
+    out.universe_version.assign(c.versions().size(), cache::kNone);
+    out.universe_package.assign(c.packages().size(), cache::kNone);
+    NameMap name(c, u);
+    for (const cache::Package& p : c.packages()) {
+        const uint32_t pi = c.index_of(p);
+        const cache::Version* current = c.current_version(p);
+        const cache::Version* cand = candidates ? candidates->candidate(pi) : current;
+        for (const cache::Version& cv : c.versions_of(p)) {
+            if (!candidates && &cv != current) continue;
+            const uint32_t ci = c.index_of(cv);
+            solver::Version v;
+            if (out.universe_package[pi] == cache::kNone) {
+                out.universe_package[pi] = u.package(c.name_of(p), c.str(p.architecture));
+                solver::Package& up = u.packages[out.universe_package[pi]];
+                up.automatic = (p.flags & cache::kPackageAuto) != 0;
+                const std::string& a = up.arch;
+                if (a != u.native_arch && std::find(u.architectures.begin(), u.architectures.end(), a) == u.architectures.end())
+                    u.architectures.push_back(a);
+            }
+            v.package = out.universe_package[pi];
+            v.version = std::string(c.str(cv.version));
+            v.arch = std::string(c.str(cv.architecture));
+            v.id = std::to_string(ci);
+            v.installed = &cv == current;
+            v.candidate = &cv == cand;
+            v.pin = candidates ? candidates->priority(ci) : 100;
+            // A hold keeps the installed version (dpkg's selection, as apt reads it).
+            v.hold = v.installed && p.selection == cache::Selection::Hold;
+            v.multi_arch = solver::MultiArch(uint8_t(cv.multi_arch));  // same enumerators in both
+            v.essential = (cv.flags & cache::kVersionEssential) != 0;
+            v.important = (cv.flags & (cache::kVersionImportant | cache::kVersionProtected)) != 0;
+            v.source = std::string(c.str(cv.source_name));
+            v.source_version = std::string(c.str(cv.source_version));
+            add_relations(c, cv, name, v);
+            out.universe_version[ci] = u.add_version(std::move(v));
+            out.cache_version.push_back(ci);
+        }
+    }
+    u.finalize();
+    return out;
+}
+
+}  // namespace
+
+std::optional<uint32_t> SystemUniverse::version_of(uint32_t cv) const {
+    if (cv >= universe_version.size() || universe_version[cv] == cache::kNone) return std::nullopt;
+    return universe_version[cv];
+}
+
+std::optional<uint32_t> SystemUniverse::package_of(uint32_t cp) const {
+    if (cp >= universe_package.size() || universe_package[cp] == cache::kNone) return std::nullopt;
+    return universe_package[cp];
+}
+
+SystemUniverse system_universe(const cache::Cache& cache, const Candidates& candidates) {
+    return build(cache, &candidates);
+}
+
+SystemUniverse installed_universe(const cache::Cache& cache) { return build(cache, nullptr); }
+
+}  // namespace aptus::system

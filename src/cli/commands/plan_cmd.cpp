@@ -1,0 +1,200 @@
+#include "cli/commands/plan_cmd.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "aptus/deb/version.hpp"
+#include "cli/request.hpp"
+#include "cli/version_select.hpp"
+
+namespace aptus::cli {
+namespace {
+
+std::string name_of(const cache::Cache& c, const cache::Package& p) { return full_name(c, p); }
+
+// Installs ordered so that a version comes after what it Depends or
+// Pre-Depends on within the plan (cycles are cut where they close).
+std::vector<uint32_t> dependency_order(const solver::Universe& u, const std::vector<uint32_t>& installs) {
+    std::vector<uint8_t> in_plan(u.versions.size(), 0), state(u.versions.size(), 0);
+    for (uint32_t v : installs) in_plan[v] = 1;
+    std::vector<uint32_t> out, sats;
+    // Iterative post-order walk: deep dependency chains must not overflow the stack.
+    std::vector<std::pair<uint32_t, size_t>> stack;
+    for (uint32_t root : installs) {
+        if (state[root]) continue;
+        state[root] = 1;
+        stack.push_back({root, 0});
+        while (!stack.empty()) {
+            auto& [v, next] = stack.back();
+            const auto& deps = u.deps(v);
+            bool descended = false;
+            while (next < deps.size() && !descended) {
+                const solver::Dependency& d = deps[next++];
+                if (d.kind != solver::DepKind::Depends && d.kind != solver::DepKind::PreDepends) continue;
+                for (const solver::Target& t : d.alternatives) {
+                    sats.clear();
+                    u.satisfiers(v, t, sats);
+                    for (uint32_t s : sats)
+                        if (in_plan[s] && !state[s]) {
+                            state[s] = 1;
+                            stack.push_back({s, 0});
+                            descended = true;
+                            break;
+                        }
+                    if (descended) break;
+                }
+            }
+            if (descended) continue;
+            out.push_back(stack.back().first);
+            stack.pop_back();
+        }
+    }
+    return out;
+}
+
+const char* kind_name(const Change& ch) {
+    switch (ch.kind) {
+        case ChangeKind::Install: return "install";
+        case ChangeKind::Upgrade: return "upgrade";
+        case ChangeKind::Downgrade: return "downgrade";
+        case ChangeKind::Reinstall: return "reinstall";
+        case ChangeKind::Remove: return ch.purge ? "purge" : "remove";
+    }
+    return "";
+}
+
+}  // namespace
+
+Plan make_plan(const system::SystemUniverse& su, const cache::Cache& c, const system::Candidates& candidates,
+               const solver::Request& request, const solver::Solution& s, const std::vector<uint32_t>& unheld) {
+    const solver::Universe& u = su.universe;
+    Plan plan;
+    auto cache_version = [&](uint32_t uv) -> const cache::Version& { return c.versions()[su.cache_version[uv]]; };
+    auto is_unheld = [&](uint32_t up) { return std::find(unheld.begin(), unheld.end(), up) != unheld.end(); };
+    std::vector<const cache::Version*> removed;
+    for (uint32_t uv : s.remove) {
+        const cache::Version& v = cache_version(uv);
+        Change ch{ChangeKind::Remove, &c.package_of(v), &v, nullptr};
+        ch.purge = request.purge;
+        ch.essential = u.versions[uv].essential || u.versions[uv].important;
+        ch.held = is_unheld(u.versions[uv].package);
+        plan.changes.push_back(ch);
+    }
+    std::sort(plan.changes.begin(), plan.changes.end(), [&](const Change& a, const Change& b) {
+        return c.name_of(*a.package) < c.name_of(*b.package);
+    });
+    std::vector<uint8_t> changed(c.packages().size(), 0);
+    for (const Change& ch : plan.changes) changed[c.index_of(*ch.package)] = 1;
+    for (uint32_t uv : dependency_order(u, s.install)) {
+        const cache::Version& v = cache_version(uv);
+        const cache::Package& p = c.package_of(v);
+        changed[c.index_of(p)] = 1;
+        Change ch{ChangeKind::Install, &p, c.current_version(p), &v};
+        uint32_t up = u.versions[uv].package;
+        if (ch.old_version) {
+            int cmp = deb::compare_versions(c.str(v.version), c.str(ch.old_version->version));
+            ch.kind = cmp > 0 ? ChangeKind::Upgrade : cmp < 0 ? ChangeKind::Downgrade : ChangeKind::Reinstall;
+            ch.automatic = u.packages[up].automatic;
+        } else {
+            ch.automatic = std::find(request.install.begin(), request.install.end(), up) == request.install.end();
+        }
+        ch.held = is_unheld(up);
+        plan.changes.push_back(ch);
+    }
+    for (uint32_t uv : s.autoremove) plan.autoremovable.push_back(&cache_version(uv));
+    std::sort(plan.autoremovable.begin(), plan.autoremovable.end(), [&](auto* a, auto* b) {
+        return c.name_of(c.package_of(*a)) < c.name_of(c.package_of(*b));
+    });
+    for (const cache::Package& p : c.packages()) {
+        const cache::Version* cur = c.current_version(p);
+        const cache::Version* cand = cur ? candidates.candidate(p) : nullptr;
+        if (!cand || cand == cur || changed[c.index_of(p)]) continue;
+        if (deb::compare_versions(c.str(cand->version), c.str(cur->version)) > 0) plan.not_upgraded.push_back(&p);
+    }
+    return plan;
+}
+
+std::string simulate_lines(const cache::Cache& c, const Plan& plan) {
+    std::string out;
+    auto describe = [&](const cache::Version& v) {
+        return " (" + std::string(c.str(v.version)) + " " + release_text(c, v) + ")";
+    };
+    for (const Change& ch : plan.changes)
+        if (ch.kind == ChangeKind::Remove)
+            out += std::string(ch.purge ? "Purg " : "Remv ") + name_of(c, *ch.package) + " [" +
+                   std::string(c.str(ch.old_version->version)) + "]\n";
+    // apt interleaves Inst and Conf as its dpkg ordering goes; aptus lists
+    // every Inst in dependency order, then every Conf in the same order.
+    for (const Change& ch : plan.changes)
+        if (ch.kind != ChangeKind::Remove) {
+            out += "Inst " + name_of(c, *ch.package);
+            if (ch.old_version) out += " [" + std::string(c.str(ch.old_version->version)) + "]";
+            out += describe(*ch.new_version) + "\n";
+        }
+    for (const Change& ch : plan.changes)
+        if (ch.kind != ChangeKind::Remove) out += "Conf " + name_of(c, *ch.package) + describe(*ch.new_version) + "\n";
+    return out;
+}
+
+PlanView plan_view(const cache::Cache& c, const Plan& plan) {
+    PlanView view;
+    auto entry = [&](const cache::Package& p, const cache::Version* old_v, const cache::Version* new_v) {
+        PlanEntry e;
+        e.name = std::string(c.name_of(p));
+        e.arch = std::string(c.str(p.architecture));
+        if (old_v) e.old_version = std::string(c.str(old_v->version));
+        if (new_v) e.new_version = std::string(c.str(new_v->version));
+        return e;
+    };
+    for (const Change& ch : plan.changes) {
+        PlanEntry e = entry(*ch.package, ch.old_version, ch.new_version);
+        e.automatic = ch.automatic;
+        e.purge = ch.purge;
+        e.essential = ch.essential;
+        switch (ch.kind) {
+            case ChangeKind::Install: (ch.automatic ? view.install_deps : view.install).push_back(e); break;
+            case ChangeKind::Upgrade: view.upgrade.push_back(e); break;
+            case ChangeKind::Downgrade: view.downgrade.push_back(e); break;
+            case ChangeKind::Reinstall: view.reinstall.push_back(e); break;
+            case ChangeKind::Remove: view.remove.push_back(e); break;
+        }
+        if (ch.held) view.held_changes.push_back(e);
+        if (ch.new_version) view.download_bytes += c.size_of(*ch.new_version);
+        if (ch.new_version) view.space_change_bytes += int64_t(ch.new_version->installed_size) * 1024;
+        if (ch.old_version) view.space_change_bytes -= int64_t(ch.old_version->installed_size) * 1024;
+    }
+    for (const cache::Version* v : plan.autoremovable) view.autoremovable_hint.push_back(full_name(c, c.package_of(*v)));
+    view.not_upgraded_count = plan.not_upgraded.size();
+    return view;
+}
+
+std::string plan_json(const cache::Cache& c, const Plan& plan, std::string_view command) {
+    nlohmann::ordered_json out;
+    out["schema_version"] = 1;
+    out["command"] = command;
+    out["solved"] = true;
+    auto& changes = out["changes"] = nlohmann::ordered_json::array();
+    for (const Change& ch : plan.changes) {
+        nlohmann::ordered_json j;
+        j["action"] = kind_name(ch);
+        j["package"] = std::string(c.name_of(*ch.package));
+        j["architecture"] = std::string(c.str(ch.package->architecture));
+        j["old_version"] = ch.old_version ? nlohmann::ordered_json(std::string(c.str(ch.old_version->version))) : nullptr;
+        j["new_version"] = ch.new_version ? nlohmann::ordered_json(std::string(c.str(ch.new_version->version))) : nullptr;
+        j["release"] = ch.new_version ? nlohmann::ordered_json(release_text(c, *ch.new_version)) : nullptr;
+        j["automatic"] = ch.automatic;
+        j["essential"] = ch.essential;
+        j["held"] = ch.held;
+        changes.push_back(std::move(j));
+    }
+    auto& garbage = out["autoremovable"] = nlohmann::ordered_json::array();
+    for (const cache::Version* v : plan.autoremovable)
+        garbage.push_back({{"package", std::string(c.name_of(c.package_of(*v)))},
+                           {"architecture", std::string(c.str(c.package_of(*v).architecture))},
+                           {"version", std::string(c.str(v->version))}});
+    auto& kept = out["not_upgraded"] = nlohmann::ordered_json::array();
+    for (const cache::Package* p : plan.not_upgraded) kept.push_back(full_name(c, *p));
+    return out.dump(2) + "\n";
+}
+
+}  // namespace aptus::cli

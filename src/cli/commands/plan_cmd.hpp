@@ -1,0 +1,52 @@
+// What a solved request does to the system, in cache terms, and the three
+// ways the commands show it: apt-get -s's Inst/Conf/Remv/Purg lines, APT
+// 3.0's sectioned summary (plan_view.hpp) and JSON (docs/json/plan.md).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "aptus/cache/cache.hpp"
+#include "aptus/solver/solver.hpp"
+#include "aptus/system/candidates.hpp"
+#include "aptus/system/system_universe.hpp"
+#include "cli/plan_view.hpp"
+
+namespace aptus::cli {
+
+enum class ChangeKind { Install, Upgrade, Downgrade, Reinstall, Remove };
+
+struct Change {
+    ChangeKind kind;
+    const cache::Package* package;
+    const cache::Version* old_version = nullptr;  // what is installed (all but Install)
+    const cache::Version* new_version = nullptr;  // what comes (all but Remove)
+    bool automatic = false;  // after the change (installs: pulled in, not named)
+    bool purge = false;
+    bool essential = false;  // an essential or protected package goes
+    bool held = false;       // a held package changes (its hold lifted by naming it)
+};
+
+struct Plan {
+    // Removals first, then installs in dependency order (what a version
+    // Depends/Pre-Depends on comes before it).
+    std::vector<Change> changes;
+    std::vector<const cache::Version*> autoremovable;  // garbage left installed
+    std::vector<const cache::Package*> not_upgraded;   // upgradable, not upgraded
+};
+
+// `named` are the packages the request named for install (manual after it).
+Plan make_plan(const system::SystemUniverse& su, const cache::Cache& cache, const system::Candidates& candidates,
+               const solver::Request& request, const solver::Solution& solution,
+               const std::vector<uint32_t>& unheld);
+
+// apt-get -s's lines: "Remv x [1]", "Inst y [1] (2 Debian:13.8/stable [amd64])", "Conf y (...)".
+std::string simulate_lines(const cache::Cache& cache, const Plan& plan);
+
+// The plan as APT 3.0's summary shows it.
+PlanView plan_view(const cache::Cache& cache, const Plan& plan);
+
+// The plan as JSON (docs/json/plan.md).
+std::string plan_json(const cache::Cache& cache, const Plan& plan, std::string_view command);
+
+}  // namespace aptus::cli
