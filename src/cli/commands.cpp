@@ -13,6 +13,7 @@
 #include "cli/commands/solver_cmd.hpp"
 #include "cli/commands/sources_cmd.hpp"
 #include "cli/commands/update_cmd.hpp"
+#include "cli/commands/why_cmd.hpp"
 
 namespace aptus::cli {
 
@@ -33,6 +34,8 @@ std::span<const Command> commands() {
         {{"showsrc"}, showsrc_options(), "show source package records (as apt showsrc; --only-source, --json)", run_showsrc},
         {{"depends"}, depends_options(), "show a package's dependencies (as apt-cache depends; --recurse, --json)", run_depends},
         {{"rdepends"}, depends_options(), "show what depends on a package (as apt-cache rdepends; --recurse, --json)", run_rdepends},
+        {{"why"}, why_options(), "show the strongest chain that keeps an installed package (--json)", run_why},
+        {{"why-not"}, why_options(), "show what keeps a package from being installed (--json)", run_why_not},
         {{"install"}, install_options(), "install packages: -s shows the plan as apt-get -s, --json as data", run_install},
         {{"remove"}, install_options(), "remove packages (-s: the plan only)", run_remove},
         {{"purge"}, install_options(), "remove packages and their configuration (-s: the plan only)", run_purge},

@@ -137,9 +137,16 @@ private:
     static constexpr uint32_t no_version = ~uint32_t{0};
     static constexpr uint32_t max_depth = 6;
 
-    // An installed version that `v` would replace does not count against it.
-    bool stays(uint32_t x, uint32_t v) const {
-        return u_.versions[x].installed && u_.versions[x].package != u_.versions[v].package;
+    // An installed version collides for good only when an upgrade of its
+    // package would not help: it is its own candidate (or has none), or its
+    // candidate collides as well. The version `v` would replace never counts.
+    bool stays(uint32_t x, uint32_t v, const std::vector<uint32_t>& colliding) const {
+        const Version& xv = u_.versions[x];
+        if (!xv.installed || xv.package == u_.versions[v].package) return false;
+        for (uint32_t c : u_.packages[xv.package].versions)
+            if (u_.versions[c].candidate && c != x)
+                return std::find(colliding.begin(), colliding.end(), c) != colliding.end();
+        return true;
     }
 
     bool collisions(uint32_t v, uint32_t depth, std::vector<WhyStep>& out) {
@@ -150,22 +157,39 @@ private:
             hit.clear();
             u_.conflicts_with(v, d.alternatives[0], hit);
             for (uint32_t x : hit)
-                if (stays(x, v)) {
+                if (stays(x, v, hit)) {
                     out.push_back({v, d.kind, u_.dependency_text(d), x, depth});
                     return true;
                 }
         }
         for (uint32_t x = 0; x < u_.versions.size(); ++x) {
-            if (!stays(x, v)) continue;
+            if (!u_.versions[x].installed || u_.versions[x].package == u_.versions[v].package) continue;
             for (const Dependency& d : u_.deps(x)) {
                 if (!is_negative(d.kind)) continue;
                 hit.clear();
                 u_.conflicts_with(x, d.alternatives[0], hit);
-                if (std::find(hit.begin(), hit.end(), v) != hit.end()) {
-                    out.push_back({x, d.kind, u_.dependency_text(d), v, depth});
-                    return true;
-                }
+                if (std::find(hit.begin(), hit.end(), v) == hit.end()) continue;
+                if (!candidate_breaks_too(x, v)) continue;
+                out.push_back({x, d.kind, u_.dependency_text(d), v, depth});
+                return true;
             }
+        }
+        return false;
+    }
+
+    // Whether the version installed `x` would be upgraded to (its package's
+    // candidate, or `x` itself) still has a Conflicts/Breaks hitting `v`.
+    bool candidate_breaks_too(uint32_t x, uint32_t v) const {
+        uint32_t c = x;
+        for (uint32_t o : u_.packages[u_.versions[x].package].versions)
+            if (u_.versions[o].candidate) c = o;
+        if (c == x) return true;
+        std::vector<uint32_t> hit;
+        for (const Dependency& d : u_.deps(c)) {
+            if (!is_negative(d.kind)) continue;
+            hit.clear();
+            u_.conflicts_with(c, d.alternatives[0], hit);
+            if (std::find(hit.begin(), hit.end(), v) != hit.end()) return true;
         }
         return false;
     }
