@@ -76,6 +76,10 @@ std::string explain(const Universe& u, const Request& r, const std::vector<Reaso
             line = pkg + " can have only one version installed (" + u.versions[re.version].version + " or " +
                    u.versions[re.other].version + ")";
             break;
+        case ReasonKind::MultiArchSame:
+            line = u.describe(re.version) + " and " + u.describe(re.other) +
+                   " are Multi-Arch: same, so they cannot be installed together at different versions";
+            break;
         case ReasonKind::Dependency: {
             const Dependency& d = u.deps(re.version)[re.dep];
             line = u.describe(re.version) + " " + std::string(dep_kind_name(d.kind)) + " " + u.dependency_text(d);

@@ -1,0 +1,78 @@
+#include <gtest/gtest.h>
+
+#include "aptus/solver/solver.hpp"
+#include "unit/solver/solver_test_util.hpp"
+
+namespace aptus::solver {
+namespace {
+
+using test::scenario;
+using V = std::vector<std::string>;
+
+// "name:arch=version" of every selected version, sorted.
+V selected_with_arch(const Universe& u, const Solution& s) {
+    V out;
+    for (uint32_t v : s.selected) out.push_back(u.describe(v));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// libfoo is Multi-Arch: same and installed for amd64 and i386 at 1; both
+// architectures have a 2 unless `i386_has_2` is false.
+std::string libfoo(bool i386_has_2, bool i386_automatic) {
+    std::string auto_mark = i386_automatic ? "APT-Automatic: yes\n" : "";
+    std::string s =
+        "Package: libfoo\nVersion: 2\nMulti-Arch: same\n\n"
+        "Package: libfoo\nVersion: 1\nMulti-Arch: same\nInstalled: yes\nAPT-Candidate: no\n\n"
+        "Package: libfoo\nArchitecture: i386\nVersion: 1\nMulti-Arch: same\nInstalled: yes\n" + auto_mark +
+        (i386_has_2 ? "APT-Candidate: no\n\n" : "\n");
+    if (i386_has_2) s += "Package: libfoo\nArchitecture: i386\nVersion: 2\nMulti-Arch: same\n\n";
+    return s;
+}
+
+TEST(MultiArchSame, AnUpgradeOfOneArchitectureTakesTheOthersAlong) {
+    auto sc = scenario("Install: app\n", libfoo(true, false) + "Package: app\nVersion: 1\nDepends: libfoo (>= 2)\n");
+    Solution s = solve(sc.universe, sc.request);
+    ASSERT_TRUE(s.solved) << s.message;
+    EXPECT_EQ(selected_with_arch(sc.universe, s), (V{"app:amd64=1", "libfoo:amd64=2", "libfoo:i386=2"}));
+}
+
+TEST(MultiArchSame, AnAutomaticSiblingWithoutTheNewVersionGoes) {
+    auto sc = scenario("Install: app\n", libfoo(false, true) + "Package: app\nVersion: 1\nDepends: libfoo (>= 2)\n");
+    Solution s = solve(sc.universe, sc.request);
+    ASSERT_TRUE(s.solved) << s.message;
+    EXPECT_EQ(selected_with_arch(sc.universe, s), (V{"app:amd64=1", "libfoo:amd64=2"}));
+}
+
+TEST(MultiArchSame, AManualSiblingWithoutTheNewVersionMakesItImpossibleAndIsNamed) {
+    auto sc = scenario("Install: app\n", libfoo(false, false) + "Package: app\nVersion: 1\nDepends: libfoo (>= 2)\n");
+    Solution s = solve(sc.universe, sc.request);
+    ASSERT_FALSE(s.solved);
+    EXPECT_NE(s.message.find("libfoo:amd64=2 and libfoo:i386=1 are Multi-Arch: same"), std::string::npos) << s.message;
+}
+
+TEST(MultiArchSame, UpgradeMovesBothOrNeither) {
+    auto both = scenario("Upgrade-All: yes\nForbid-Remove: yes\nForbid-New-Install: yes\n", libfoo(true, true));
+    Solution s = solve(both.universe, both.request);
+    ASSERT_TRUE(s.solved) << s.message;
+    EXPECT_EQ(selected_with_arch(both.universe, s), (V{"libfoo:amd64=2", "libfoo:i386=2"}));
+    // No 2 for i386, and nothing may be removed: amd64 stays at 1 as well.
+    auto held = scenario("Upgrade-All: yes\nForbid-Remove: yes\nForbid-New-Install: yes\n", libfoo(false, true));
+    Solution h = solve(held.universe, held.request);
+    ASSERT_TRUE(h.solved) << h.message;
+    EXPECT_EQ(selected_with_arch(held.universe, h), (V{"libfoo:amd64=1", "libfoo:i386=1"}));
+}
+
+TEST(MultiArchSame, DifferentVersionsOfOtherMultiArchKindsStayIndependent) {
+    auto sc = scenario("Install: app\n",
+                       "Package: tool\nVersion: 2\nMulti-Arch: foreign\n\n"
+                       "Package: tool\nVersion: 1\nMulti-Arch: foreign\nInstalled: yes\nAPT-Candidate: no\n\n"
+                       "Package: tool\nArchitecture: i386\nVersion: 1\nMulti-Arch: foreign\nInstalled: yes\n\n"
+                       "Package: app\nVersion: 1\nDepends: tool (>= 2)\n");
+    Solution s = solve(sc.universe, sc.request);
+    ASSERT_TRUE(s.solved) << s.message;
+    EXPECT_EQ(selected_with_arch(sc.universe, s), (V{"app:amd64=1", "tool:amd64=2", "tool:i386=1"}));
+}
+
+}  // namespace
+}  // namespace aptus::solver
