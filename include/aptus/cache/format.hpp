@@ -31,7 +31,7 @@ using StringId = uint32_t;
 inline constexpr uint32_t kNone = UINT32_MAX;
 
 inline constexpr char kMagic[8] = {'A', 'P', 'T', 'U', 'S', 'C', 'C', '\n'};
-inline constexpr uint32_t kFormatVersion = 3;
+inline constexpr uint32_t kFormatVersion = 4;
 
 enum class SectionId : uint32_t {
     StringOffsets,  // uint32_t[string count + 1]
@@ -116,7 +116,7 @@ struct Version {
     uint32_t package;
     StringId version, architecture;  // architecture as written: "all" stays "all"
     StringId section, source_name, source_version;
-    StringId short_description, description_md5;
+    StringId short_description;
     uint32_t installed_size;  // KiB, as in Installed-Size
     uint32_t size_low, size_high;  // Size in bytes, split to keep 4-byte alignment
     uint32_t first_dependency, dependency_count;

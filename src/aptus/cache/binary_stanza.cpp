@@ -158,7 +158,7 @@ void prepare_binary_stanza(const deb::Stanza& s, std::string_view buffer, deb::R
     std::string_view desc = val[kDescription];
     out.short_description = hashed(first_line(desc));
     out.description_offset = desc.empty() ? 0 : uint32_t(desc.data() - buffer.data());
-    out.description_md5 = hashed(val[kDescriptionMd5]);
+    out.description_md5 = parse_md5(val[kDescriptionMd5]);
 
     out.depends.clear();
     out.provides.clear();
@@ -243,7 +243,6 @@ void add_binary_stanza(BuildState& st, const PreparedStanza& s, uint32_t file, S
             v.source_version = ver_str;
         }
         v.short_description = intern(s.short_description);
-        v.description_md5 = intern(s.description_md5);
         v.description_file = kNone;
         // The stanza's own Description first: multi-line in status files and
         // many third-party archives; Debian's Packages hold the short line
@@ -284,6 +283,7 @@ void add_binary_stanza(BuildState& st, const PreparedStanza& s, uint32_t file, S
         v.provide_count = uint32_t(st.provides.size()) - v.first_provide;
         st.versions.push_back(v);
         st.next_version.push_back(st.packages[pkg].first_version);
+        st.version_md5.push_back(s.description_md5);
         st.packages[pkg].first_version = ver;
         ++st.packages[pkg].version_count;
     }
@@ -320,6 +320,21 @@ void add_source_stanza(BuildState& st, const deb::Stanza& s, std::string_view bu
     st.sources.push_back(p);
 }
 
+Md5 parse_md5(std::string_view hex) {
+    if (hex.size() != 32) return {};
+    uint64_t half[2] = {0, 0};
+    for (size_t i = 0; i < 32; ++i) {
+        char c = hex[i];
+        uint64_t d;
+        if (c >= '0' && c <= '9') d = uint64_t(c - '0');
+        else if (c >= 'a' && c <= 'f') d = uint64_t(c - 'a' + 10);
+        else if (c >= 'A' && c <= 'F') d = uint64_t(c - 'A' + 10);
+        else return {};
+        half[i / 16] = half[i / 16] << 4 | d;
+    }
+    return {half[1], half[0]};
+}
+
 void add_translation_stanza(Translations& t, const deb::Stanza& s, std::string_view buffer, uint32_t file) {
     const deb::Field* md5 = nullptr;
     const deb::Field* desc = nullptr;
@@ -328,7 +343,7 @@ void add_translation_stanza(Translations& t, const deb::Stanza& s, std::string_v
         else if (f.name.size() > 12 && iequals(f.name.substr(0, 12), "Description-")) desc = &f;
     }
     if (md5 == nullptr || desc == nullptr) return;
-    t.add(md5->value, file, uint32_t(desc->value.data() - buffer.data()), uint32_t(desc->value.size()));
+    t.add(parse_md5(md5->value), file, uint32_t(desc->value.data() - buffer.data()), uint32_t(desc->value.size()));
 }
 
 void resolve_descriptions(BuildState& st, const Translations& t) {
@@ -340,9 +355,9 @@ void resolve_descriptions(BuildState& st, const Translations& t) {
         std::string_view view;
     };
     std::unordered_map<uint32_t, Text> mapped;
-    for (Version& v : st.versions) {
-        if (v.description_md5 == 0) continue;
-        const Translations::Entry* e = t.find(st.pool.view(v.description_md5));
+    for (size_t i = 0; i < st.versions.size(); ++i) {
+        Version& v = st.versions[i];
+        const Translations::Entry* e = t.find(st.version_md5[i]);
         if (e == nullptr) continue;
         v.description_file = e->file;
         v.description_offset = e->offset;

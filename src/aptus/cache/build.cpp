@@ -3,6 +3,7 @@
 #include "aptus/cache/build.hpp"
 
 #include <fcntl.h>
+#include <malloc.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -52,7 +53,7 @@ public:
     // For a reader of a stretch of the file: `cursor` starts at the first
     // whole page of its stretch, so two readers never drop each other's pages.
     void done_before(size_t& cursor, size_t offset) {
-        constexpr size_t kStep = size_t{8} << 20;
+        constexpr size_t kStep = size_t{2} << 20;
         if (!map_ || offset < cursor + kStep) return;
         size_t end = offset & ~size_t(4095);
         ::madvise(const_cast<char*>(view_.data()) + cursor, end - cursor, MADV_DONTNEED);
@@ -177,10 +178,12 @@ void reserve_for(detail::BuildState& st, uint64_t text) {
     st.packages.reserve(versions);
     st.versions.reserve(versions);
     st.next_version.reserve(versions);
+    st.version_md5.reserve(versions);
     st.files.reserve(versions);
     st.dependencies.reserve(versions * 8);
     st.provides.reserve(versions);
-    st.pool.reserve(versions * 3 / 2, versions * 4, size_t(text / 4));
+    // About two strings to intern per version (bookworm+trixie: 255k for 121k).
+    st.pool.reserve(versions, versions * 4, size_t(text / 4));
     st.next_package_of_name.reserve(versions);
 }
 
@@ -429,7 +432,21 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st, const BuildOptio
     translation_thread.join();
     if (translation_error) std::rethrow_exception(translation_error);
     detail::resolve_descriptions(st, translations);
-    st.pool.drop_table();  // interning is over: lay_out only reads the pool
+    // Interning and lookups by name are over: lay_out only reads the pool.
+    st.pool.drop_table();
+    st.name_of_string = {};
+    st.version_md5 = {};
+    detail::release_unused(st.versions);
+    detail::release_unused(st.dependencies);
+    detail::release_unused(st.provides);
+    detail::release_unused(st.files);
+    detail::release_unused(st.packages);
+    detail::release_unused(st.next_version);
+    detail::release_unused(st.next_package_of_name);
+    // The reading threads' malloc arenas keep what they freed (stanza
+    // batches, the translation table's growth): hand it back before the
+    // layout's peak.
+    ::malloc_trim(0);
 }
 
 // Lays out `st` into `img` and writes it to `path`, streaming the sections

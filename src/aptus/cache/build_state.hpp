@@ -20,51 +20,58 @@
 
 namespace aptus::cache::detail {
 
+// A Description-md5 as its 16 bytes: the builder matches Packages and
+// Translation stanzas by it, and nothing reads it from the cache, so it is
+// neither interned nor stored. All zero: absent, or not 32 hex digits.
+struct Md5 {
+    uint64_t lo = 0, hi = 0;
+    bool empty() const { return lo == 0 && hi == 0; }
+    bool operator==(const Md5&) const = default;
+};
+Md5 parse_md5(std::string_view hex);
+
 // Where each Description-md5's text is in the Translation files, the first
 // file listed winning. Filled on its own thread while the Packages files are
-// read, so it keeps the md5 text itself rather than pool ids.
+// read.
 class Translations {
 public:
     struct Entry {
-        uint64_t hash;
-        uint32_t md5_offset, md5_length;  // into md5s_
-        uint32_t file, offset, length;    // the Description-<lang> value
+        Md5 md5;
+        uint32_t file, offset, length;  // the Description-<lang> value
     };
     Translations() : slots_(1u << 16, kNone) {}
-    void add(std::string_view md5, uint32_t file, uint32_t offset, uint32_t length) {
-        uint64_t h = hash_string(md5);
-        size_t i = probe(md5, h);
+    void add(const Md5& md5, uint32_t file, uint32_t offset, uint32_t length) {
+        if (md5.empty()) return;
+        size_t i = probe(md5);
         if (slots_[i] != kNone) return;
         slots_[i] = uint32_t(entries_.size());
-        entries_.push_back({h, uint32_t(md5s_.size()), uint32_t(md5.size()), file, offset, length});
-        md5s_.append(md5);
+        entries_.push_back({md5, file, offset, length});
         if (entries_.size() * 2 > slots_.size()) grow();
     }
-    const Entry* find(std::string_view md5) const {
-        uint32_t e = slots_[probe(md5, hash_string(md5))];
+    const Entry* find(const Md5& md5) const {
+        if (md5.empty()) return nullptr;
+        uint32_t e = slots_[probe(md5)];
         return e == kNone ? nullptr : &entries_[e];
     }
 
 private:
-    size_t probe(std::string_view md5, uint64_t h) const {
+    // An md5 is uniformly distributed already: its low half is the hash.
+    size_t probe(const Md5& md5) const {
         size_t mask = slots_.size() - 1;
-        for (size_t i = h & mask;; i = (i + 1) & mask) {
+        for (size_t i = md5.lo & mask;; i = (i + 1) & mask) {
             uint32_t e = slots_[i];
-            if (e == kNone) return i;
-            const Entry& x = entries_[e];
-            if (x.hash == h && std::string_view(md5s_).substr(x.md5_offset, x.md5_length) == md5) return i;
+            if (e == kNone || entries_[e].md5 == md5) return i;
         }
     }
     void grow() {
         slots_.assign(slots_.size() * 2, kNone);
         size_t mask = slots_.size() - 1;
         for (uint32_t e = 0; e < entries_.size(); ++e) {
-            size_t i = entries_[e].hash & mask;
+            size_t i = entries_[e].md5.lo & mask;
             while (slots_[i] != kNone) i = (i + 1) & mask;
             slots_[i] = e;
         }
     }
-    std::string md5s_;
     HugeVector<Entry> entries_;
     HugeVector<uint32_t> slots_;
 };
@@ -84,6 +91,7 @@ struct BuildState {
 
     HugeVector<Version> versions;
     HugeVector<uint32_t> next_version;     // next version of the same package, kNone
+    HugeVector<Md5> version_md5;           // each version's Description-md5
     HugeVector<Dependency> dependencies;   // grouped by version, in parse order
     HugeVector<Provide> provides;
     HugeVector<VersionFile> files;         // any order; layout groups them
@@ -159,8 +167,8 @@ struct PreparedStanza {
     uint32_t line = 0;                // of the stanza's first field
     uint32_t offset = 0, length = 0;  // the stanza in its file
     uint32_t description_offset = 0;  // of value[kDescription] in its file
-    Hashed package, architecture, version, section, source_name, source_version, short_description,
-        description_md5;
+    Hashed package, architecture, version, section, source_name, source_version, short_description;
+    Md5 description_md5;
     bool source_version_given = false;  // Source: name (version)
     std::vector<Relation> depends;      // the eight relation fields, in DepType order
     std::vector<Relation> provides;

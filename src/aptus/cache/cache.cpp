@@ -147,8 +147,7 @@ void Cache::attach() {
     }
     for (const Version& x : versions_) {
         v.index(x.package, packages_.size(), "versions");
-        for (StringId s : {x.version, x.architecture, x.section, x.source_name, x.source_version, x.short_description,
-                           x.description_md5})
+        for (StringId s : {x.version, x.architecture, x.section, x.source_name, x.source_version, x.short_description})
             v.str(s, "versions");
         v.range(x.first_dependency, x.dependency_count, dependencies_.size(), "versions");
         v.range(x.first_provide, x.provide_count, provides_.size(), "versions");

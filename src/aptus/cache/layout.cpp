@@ -129,6 +129,9 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const std::func
     }
     std::vector<uint32_t> new_ver(st.versions.size());
     for (uint32_t i = 0; i < ver_order.size(); ++i) new_ver[ver_order[i]] = i;
+    // The layout's peak is at its end: every index map goes as soon as it has served.
+    ver_order = {};
+    pkg_order = {};
     for (Package& p : packages)
         if (p.current_version != kNone) p.current_version = new_ver[p.current_version];
 
@@ -137,6 +140,7 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const std::func
     // indices are rewritten, in place, so the layout neither copies nor
     // doubles the two biggest arrays.
     for (Version& v : st.versions) v.package = new_pkg[v.package];
+    new_pkg = {};
     for (Dependency& d : st.dependencies) d.target = new_name[d.target];
     for (Provide& p : st.provides) {
         p.version = new_ver[p.version];
@@ -146,15 +150,40 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const std::func
     img.provides = std::move(st.provides);
     const HugeVector<Dependency>& deps = img.deps;
     const HugeVector<Provide>& provides = img.provides;
+    // The versions are permuted in place (following each cycle of new_ver),
+    // not copied: a second array of them would be the layout's peak.
     HugeVector<Version>& versions = img.versions;
-    versions.resize(st.versions.size());
-    for (uint32_t old = 0; old < st.versions.size(); ++old) versions[new_ver[old]] = st.versions[old];
-    // The build-order records are all copied: free them before the peak.
-    st.versions = {};
+    versions = std::move(st.versions);
+    {
+        std::vector<bool> placed(versions.size());
+        for (uint32_t start = 0; start < versions.size(); ++start) {
+            if (placed[start]) continue;
+            Version carried = versions[start];
+            uint32_t at = start;
+            for (;;) {
+                placed[at] = true;
+                uint32_t to = new_ver[at];
+                if (to == start) {
+                    versions[start] = carried;
+                    break;
+                }
+                std::swap(carried, versions[to]);
+                at = to;
+            }
+        }
+    }
+    // The build-order records are all moved or copied: free them before the peak.
     st.next_version = {};
     st.packages = {};
     st.next_package_of_name = {};
     st.first_package_of_name = {};
+
+    // Each array's unused tail goes as soon as the array is complete (see
+    // release_unused): the peak is the sum of the tails otherwise.
+    release_unused(img.versions);
+    release_unused(img.deps);
+    release_unused(img.provides);
+    release_unused(img.packages);
 
     // Files grouped by version, in the order they were read.
     auto file_start = group_starts(st.files.size(), versions.size(), [&](size_t i) { return new_ver[st.files[i].version]; });
@@ -172,6 +201,7 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const std::func
         versions[nv].file_count = file_start[nv + 1] - file_start[nv];
     }
     st.files = {};
+    release_unused(img.files);
 
     // Names with their packages, reverse dependencies and providers.
     HugeVector<Name>& names = img.names;
@@ -180,11 +210,16 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const std::func
         names[nn].name = st.names[name_order[nn]];
         names[nn].first_package = 0;
     }
+    name_order = {};
+    new_name = {};
+    new_ver = {};
+    file_start = {};
     for (uint32_t i = packages.size(); i-- > 0;) {
         Name& n = names[packages[i].name];
         n.first_package = i;
         ++n.package_count;
     }
+    release_unused(img.names);
     // A name's reverse dependencies in version order.
     auto rdep_start = group_starts(deps.size(), names.size(), [&](size_t i) { return deps[i].target; });
     HugeVector<RevDep>& rdeps = img.rdeps;
@@ -197,6 +232,7 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const std::func
                 rdeps[fill[deps[i].target]++] = {nv, i};
         }
     }
+    release_unused(rdeps);
     auto prov_start = group_starts(provides.size(), names.size(), [&](size_t i) { return provides[i].name; });
     HugeVector<uint32_t>& providers = img.providers;
     providers.resize(provides.size());
@@ -211,6 +247,7 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const std::func
         names[nn].provider_count = prov_start[nn + 1] - prov_start[nn];
     }
 
+    release_unused(providers);
     // Open addressing at most half full: a miss ends at an empty slot quickly.
     HugeVector<uint32_t>& hash = img.hash;
     hash.assign(slots, kNone);
@@ -219,6 +256,7 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const std::func
         while (hash[i] != kNone) i = (i + 1) & (slots - 1);
         hash[i] = nn;
     }
+    release_unused(hash);
 
     std::stable_sort(st.sources.begin(), st.sources.end(), [&](const SourcePackage& a, const SourcePackage& b) {
         std::string_view x = pool.view(a.name), y = pool.view(b.name);

@@ -41,7 +41,6 @@ void merge_part(BuildState& st, BuildState& part) {
             v.source_name = str(from.source_name);
             v.source_version = str(from.source_version);
             v.short_description = str(from.short_description);
-            v.description_md5 = str(from.description_md5);
             v.first_dependency = uint32_t(st.dependencies.size());
             for (uint32_t i = 0; i < from.dependency_count; ++i) {
                 Dependency d = part.dependencies[from.first_dependency + i];
@@ -58,6 +57,7 @@ void merge_part(BuildState& st, BuildState& part) {
             }
             st.versions.push_back(v);
             st.next_version.push_back(st.packages[pkg].first_version);
+            st.version_md5.push_back(part.version_md5[r.ver]);
             st.packages[pkg].first_version = ver;
             ++st.packages[pkg].version_count;
         }

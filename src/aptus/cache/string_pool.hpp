@@ -25,18 +25,22 @@ public:
     // Room for the expected strings, so growth never copies; untouched
     // reserved memory costs nothing.
     // `interned` of the `strings` go through the hash table; the table is
-    // sized for at most half full, small enough to stay cache and TLB friendly.
+    // sized for at most 60 % full, small enough to stay cache and TLB friendly.
     void reserve(size_t interned, size_t strings, size_t bytes) {
         offsets_.reserve(strings + 1);
         bytes_.reserve(bytes);
         size_t slots = table_.size();
-        while (slots < interned * 2) slots *= 2;
+        while (slots * 3 < interned * 5) slots *= 2;
         if (slots > table_.size()) rehash(slots);
     }
 
     // Frees the hash table once interning is over (before the layout pass,
     // to lower the peak): intern() and find() must not be called after.
-    void drop_table() { table_ = {}; }
+    void drop_table() {
+        table_ = {};
+        release_unused(offsets_);
+        release_unused(bytes_);
+    }
 
     StringId intern(std::string_view s) { return intern(s, hash_string(s)); }
 
@@ -57,7 +61,7 @@ public:
         bytes_.insert(bytes_.end(), s.begin(), s.end());
         offsets_.push_back(uint32_t(bytes_.size()));
         table_[i] = uint64_t(tag) << 32 | (id + 1);
-        if (count_ * 2 > table_.size()) rehash(table_.size() * 2);
+        if (count_ * 5 > table_.size() * 3) rehash(table_.size() * 2);
         return id;
     }
 

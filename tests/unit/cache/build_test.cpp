@@ -197,7 +197,6 @@ TEST_F(CacheBuild, VersionFields) {
     EXPECT_EQ(st.value_or_empty("MD5sum"), "aa");
     EXPECT_EQ(st.value_or_empty("SHA256"), "bb");
     EXPECT_EQ(s(v.short_description), "the foo tool");
-    EXPECT_EQ(s(v.description_md5), "0123456789abcdef0123456789abcdef");
     // The long description comes from the Translation file (the first file
     // listed wins over the status's own copy).
     EXPECT_EQ(aptus::deb::field_text(cache->long_description(v)), "the foo tool\nFoo does things.");
