@@ -15,6 +15,13 @@ std::string read_file(const std::string& path);
 // Replace `path` with `content` atomically (temp file, fsync, rename).
 void write_file_atomic(const std::string& path, std::string_view content, unsigned mode = 0644);
 
+// fsync a directory, so the renames and removals in it survive a crash.
+// Throw: an aptus::Error naming the directory when it cannot be opened or
+// synced. Ignore: return false instead, for callers whose work is already
+// done and for whom durability is a best effort.
+enum class SyncFailure : unsigned char { Throw, Ignore };
+bool sync_directory(const std::string& dir, SyncFailure on_failure = SyncFailure::Throw);
+
 bool path_exists(const std::string& path);
 bool is_directory(const std::string& path);
 

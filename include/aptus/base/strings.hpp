@@ -23,4 +23,9 @@ bool ends_with(std::string_view s, std::string_view suffix);
 // Split on any run of blanks/newlines; empty words are dropped.
 std::vector<std::string_view> split_words(std::string_view s);
 
+// A byte as two lower-case hex digits, the high one first: the form of
+// hashes in Release files and of escaped bytes in messages and dumps.
+void append_hex(std::string& out, unsigned char byte);
+std::string to_hex(std::string_view bytes);
+
 }  // namespace aptus

@@ -12,6 +12,7 @@
 
 #include "aptus/base/compression.hpp"
 #include "aptus/base/error.hpp"
+#include "aptus/base/file.hpp"
 
 namespace aptus::acquire {
 namespace {
@@ -31,13 +32,6 @@ std::string process_name(pid_t pid) {
     std::string name;
     std::getline(in, name);
     return name;
-}
-
-void sync_dir(const std::string& dir) {
-    int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) return;
-    ::fsync(fd);
-    ::close(fd);
 }
 
 }  // namespace
@@ -98,7 +92,10 @@ void commit_moves(const std::string& lists_dir, const std::vector<ListsMove>& mo
             if (old != m.to && ::unlink(old.c_str()) != 0 && errno != ENOENT)
                 throw system_error("cannot remove", old, errno);
     }
-    sync_dir(with_slash(lists_dir));
+    // The files are renamed into place already; a lists dir that cannot be
+    // synced (a file system without fsync on directories) is no reason to
+    // call the update failed.
+    sync_directory(with_slash(lists_dir), SyncFailure::Ignore);
 }
 
 void discard_partial(const std::vector<ListsMove>& moves) {

@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "aptus/base/error.hpp"
+#include "aptus/base/strings.hpp"
 
 namespace aptus::acquire {
 
@@ -48,14 +49,7 @@ std::string Hasher::hex() {
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned len = 0;
     EVP_DigestFinal_ex(impl_->ctx, md, &len);
-    static const char digits[] = "0123456789abcdef";
-    std::string out;
-    out.reserve(len * 2);
-    for (unsigned i = 0; i < len; ++i) {
-        out += digits[md[i] >> 4];
-        out += digits[md[i] & 15];
-    }
-    return out;
+    return to_hex({reinterpret_cast<const char*>(md), len});
 }
 
 namespace {

@@ -88,9 +88,21 @@ void write_file_atomic(const std::string& path, std::string_view content, unsign
         ::unlink(tmp.c_str());
         throw system_error("Could not rename into place", path, err);
     }
-    // Make the rename itself durable.
-    Fd dir(::open(parent_dir(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    if (dir.get() >= 0) ::fsync(dir.get());
+    // Make the rename itself durable; the new content is in place already.
+    sync_directory(parent_dir(path), SyncFailure::Ignore);
+}
+
+bool sync_directory(const std::string& dir, SyncFailure on_failure) {
+    Fd fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (fd.get() < 0) {
+        if (on_failure == SyncFailure::Ignore) return false;
+        throw system_error("Could not open directory", dir, errno);
+    }
+    if (::fsync(fd.get()) != 0) {
+        if (on_failure == SyncFailure::Ignore) return false;
+        throw system_error("Could not sync directory", dir, errno);
+    }
+    return true;
 }
 
 bool path_exists(const std::string& path) {

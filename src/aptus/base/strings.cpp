@@ -39,4 +39,17 @@ std::vector<std::string_view> split_words(std::string_view s) {
     return words;
 }
 
+void append_hex(std::string& out, unsigned char byte) {
+    static constexpr char digits[] = "0123456789abcdef";
+    out += digits[byte >> 4];
+    out += digits[byte & 15];
+}
+
+std::string to_hex(std::string_view bytes) {
+    std::string out;
+    out.reserve(bytes.size() * 2);
+    for (char c : bytes) append_hex(out, static_cast<unsigned char>(c));
+    return out;
+}
+
 }  // namespace aptus

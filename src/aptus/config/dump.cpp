@@ -1,15 +1,15 @@
 #include "aptus/config/dump.hpp"
 
+#include "aptus/base/strings.hpp"
+
 namespace aptus::config {
 
 std::string quote_value(std::string_view value) {
-    static constexpr char hex[] = "0123456789abcdef";
     std::string out;
     for (unsigned char c : value) {
         if (c <= 0x20 || c >= 0x7f || c == '%' || c == '"' || c == '=') {
             out += '%';
-            out += hex[c >> 4];
-            out += hex[c & 15];
+            append_hex(out, c);
         } else {
             out += char(c);
         }

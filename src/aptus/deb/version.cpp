@@ -112,13 +112,13 @@ inline Side revision_after(const Side& upstream) {
     return {start, upstream.text_end, upstream.text_end, true};
 }
 
-const char hex_digits[] = "0123456789abcdef";
-
 // A character as a message shows it: control and non-ASCII bytes by value.
 std::string show_char(char c) {
     auto u = static_cast<unsigned char>(c);
     if (u >= 0x20 && u < 0x7f) return {'\'', c, '\''};
-    return {'b', 'y', 't', 'e', ' ', '0', 'x', hex_digits[u >> 4], hex_digits[u & 15]};
+    std::string out = "byte 0x";
+    append_hex(out, u);
+    return out;
 }
 
 bool allowed(char c, const char* punctuation) { return is_alnum(c) || (c != '\0' && std::strchr(punctuation, c)); }
@@ -133,8 +133,7 @@ std::string quoted(std::string_view s) {
         auto u = static_cast<unsigned char>(c);
         if (u < 0x20 || u == 0x7f) {
             out += "\\x";
-            out += hex_digits[u >> 4];
-            out += hex_digits[u & 15];
+            append_hex(out, u);
         } else {
             out += c;
         }

@@ -13,6 +13,7 @@
 #include <set>
 
 #include "aptus/base/error.hpp"
+#include "aptus/base/file.hpp"
 #include "aptus/sources/modernize.hpp"
 
 namespace aptus::sources {
@@ -64,15 +65,6 @@ void rename_or_throw(const std::string& from, const std::string& to) {
         throw Error("Could not rename " + from + " to " + to + ": " + std::strerror(errno));
 }
 
-void sync_dir(const std::string& dir) {
-    int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) throw system_error("Could not open directory", dir, errno);
-    int rc = ::fsync(fd);
-    int err = errno;
-    ::close(fd);
-    if (rc != 0) throw system_error("Could not sync directory", dir, err);
-}
-
 class Transaction {
 public:
     explicit Transaction(const CommitHook& hook) : hook_(hook) {}
@@ -92,7 +84,7 @@ public:
     void touch_dir(const std::string& path) { dirs_.insert(parent_dir(path)); }
 
     void finish() {
-        for (const auto& d : dirs_) sync_dir(d);
+        for (const auto& d : dirs_) sync_directory(d);
         done_ = true;
         for (const auto& s : scratch_) ::unlink(s.c_str());
         for (const auto& k : keep_) ::unlink(k.c_str());
@@ -114,12 +106,9 @@ public:
             for (const auto& k : keep_) ::unlink(k.c_str());
         else
             for (const auto& k : keep_) failed += "; old content possibly kept as " + k;
-        for (const auto& d : dirs_) {
-            try {
-                sync_dir(d);
-            } catch (const Error&) {
-            }
-        }
+        // Undoing is already the failure path: a directory that will not sync
+        // must not hide the error being reported.
+        for (const auto& d : dirs_) sync_directory(d, SyncFailure::Ignore);
         return failed;
     }
 
