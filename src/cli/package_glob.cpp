@@ -1,6 +1,7 @@
 #include "cli/package_glob.hpp"
 
 #include <fnmatch.h>
+#include <regex.h>
 
 #include "aptus/base/error.hpp"
 
@@ -20,6 +21,42 @@ bool PackageGlobs::matches(std::string_view name) const {
     for (const auto& p : patterns_)
         if (::fnmatch(p.c_str(), n.c_str(), FNM_CASEFOLD) == 0) return true;
     return false;
+}
+
+namespace {
+
+// Names of packages, dependency targets or provides: each is a package
+// group to apt.
+template <typename Match>
+std::vector<uint32_t> names_where(const cache::Cache& cache, Match match) {
+    std::vector<uint32_t> out;
+    std::string n;
+    const auto names = cache.names();
+    for (uint32_t i = 0; i < names.size(); ++i) {
+        n.assign(cache.str(names[i].name));
+        if (match(n.c_str())) out.push_back(i);
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<uint32_t> match_package_names(const cache::Cache& cache, const std::string& pattern) {
+    if (!pattern.empty() && (pattern[0] == '?' || pattern[0] == '~'))
+        throw Error("Unsupported pattern '" + pattern + "': aptus does not implement apt search patterns yet");
+    std::vector<uint32_t> out;
+    if (pattern.find_first_of("*?[") != std::string::npos)
+        out = names_where(cache, [&](const char* n) { return ::fnmatch(pattern.c_str(), n, FNM_CASEFOLD) == 0; });
+    if (!out.empty() || pattern.find_first_of(".?+*|[^$") == std::string::npos) return out;
+    regex_t re;
+    if (int rc = ::regcomp(&re, pattern.c_str(), REG_EXTENDED | REG_ICASE | REG_NOSUB); rc != 0) {
+        char msg[256];
+        ::regerror(rc, &re, msg, sizeof msg);
+        throw Error("Regex compilation error - " + std::string(msg));
+    }
+    out = names_where(cache, [&](const char* n) { return ::regexec(&re, n, 0, nullptr, 0) == 0; });
+    ::regfree(&re);
+    return out;
 }
 
 }  // namespace aptus::cli

@@ -10,13 +10,6 @@
 
 namespace aptus::cli {
 
-std::string VersionView::display_name(const cache::Package& p) const {
-    std::string name(cache.name_of(p));
-    std::string_view arch = cache.str(p.architecture);
-    if (arch != cache.native_architecture() && arch != "all") name += ":" + std::string(arch);
-    return name;
-}
-
 std::vector<std::string> VersionView::suites(const cache::Version& v) const {
     std::vector<std::string> out;
     for (const auto& f : cache.files_of(v)) {
@@ -85,7 +78,9 @@ std::string VersionView::status_text(const cache::Version& v) const {
 }
 
 std::string VersionView::line(const cache::Version& v, const Colors& colors) const {
-    std::string out = colors.highlight + display_name(cache.package_of(v)) + colors.neutral + "/";
+    // The bare name even for a foreign architecture, as apt list and search
+    // print it: the architecture column tells "libc6 ... i386" apart.
+    std::string out = colors.highlight + std::string(cache.name_of(cache.package_of(v))) + colors.neutral + "/";
     auto s = suites(v);
     for (size_t i = 0; i < s.size(); ++i) {
         if (i) out += ',';

@@ -36,8 +36,6 @@ struct VersionView {
 
     bool is_auto_removable(const cache::Package& p) const;
 
-    // The package as apt names it: "name", or "name:arch" for a foreign one.
-    std::string display_name(const cache::Package& p) const;
     // The suites (Archive) of the files offering `v`, "now" for the dpkg
     // status, in the cache's file order, as apt joins them with ','.
     std::vector<std::string> suites(const cache::Version& v) const;

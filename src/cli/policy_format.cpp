@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "cli/apt_hash_order.hpp"
+#include "cli/apt_records.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -107,8 +108,11 @@ const cache::Package* resolve_package(const cache::Cache& cache, std::string_vie
     auto n = cache.find_name(name);
     if (!n) return nullptr;
     auto packages = cache.packages_of(*n);
+    if (arch == "any") arch = {};  // the package apt prefers, as for a bare name
+    if (arch == "all") arch = cache.native_architecture();
     if (arch.empty() || arch == "native" || arch == cache.native_architecture()) {
-        known = arch.empty() || !packages.empty() || arch == cache.native_architecture() || arch == "native";
+        // apt prints a package it has a record for even without versions.
+        known = arch.empty() || apt_has_record(cache, *n, cache.native_architecture());
         for (const cache::Package& p : packages)
             if (cache.str(p.architecture) == cache.native_architecture()) return &p;
         for (const cache::Package& p : packages)
@@ -121,6 +125,7 @@ const cache::Package* resolve_package(const cache::Cache& cache, std::string_vie
             known = true;
             return &p;
         }
+    known = apt_has_record(cache, *n, arch);
     return nullptr;
 }
 

@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include "cli/apt_records.hpp"
+
 namespace aptus::cli {
 
 PackageWord parse_package_word(std::string_view word) {
@@ -23,7 +25,10 @@ PackageWord parse_package_word(std::string_view word) {
 }
 
 const cache::Package* find_word_package(const cache::Cache& cache, const PackageWord& w) {
-    if (!w.arch.empty()) return cache.find_package(w.name, w.arch);
+    // ":all" and ":native" name the native package, ":any" the one apt
+    // prefers, as a bare name does.
+    if (w.arch == "all" || w.arch == "native") return cache.find_package(w.name, cache.native_architecture());
+    if (!w.arch.empty() && w.arch != "any") return cache.find_package(w.name, w.arch);
     if (const auto* p = cache.find_package(w.name, cache.native_architecture())) return p;
     auto name = cache.find_name(w.name);
     if (!name) return nullptr;
@@ -50,11 +55,17 @@ void select_versions(const cache::Cache& cache, const system::Candidates& candid
     PackageWord w = parse_package_word(word);
     const cache::Package* p = find_word_package(cache, w);
     if (!p) {
-        if (cache.find_name(w.name) && w.arch.empty()) {
-            out.virtual_names.push_back(w.name);
+        auto name = cache.find_name(w.name);
+        // A foreign "name:arch" apt has a record for, without versions
+        // (an i386 package depends on it), is virtual as a bare name is.
+        bool foreign = !w.arch.empty() && w.arch != "any" && w.arch != "all" && w.arch != "native" &&
+                       w.arch != cache.native_architecture();
+        if (name && (w.arch.empty() || (foreign && apt_has_record(cache, *name, w.arch)))) {
+            std::string shown = foreign ? w.name + ":" + w.arch : w.name;
+            out.virtual_names.push_back(shown);
             notices.push_back(how == Select::Candidate
-                                  ? "Can't select candidate version from package " + w.name + " as it has no candidate"
-                                  : "Can't select versions from package '" + w.name + "' as it is purely virtual");
+                                  ? "Can't select candidate version from package " + shown + " as it has no candidate"
+                                  : "Can't select versions from package '" + shown + "' as it is purely virtual");
             return;
         }
         notices.push_back("Unable to locate package " + std::string(word));

@@ -6,8 +6,9 @@
 # option apt-cache takes, with and without --recurse. Each case is one
 # apt-cache run over many packages, so the order of the blocks, of the
 # reverse dependencies and of the trailing <virtual> names is compared too.
-# Not compared: --implicit where apt adds multi-arch implicit dependencies
-# between architectures of a group (docs/json/depends.md).
+# Globs and regular expressions are compared too. Multi-arch (--implicit
+# between architectures, foreign records) is compared on a synthetic
+# sandbox in multiarch_vs_apt.
 set -u
 APTUS=${APTUS:?set APTUS to the aptus binary}
 if ! command -v apt-cache >/dev/null; then echo "SKIP: apt-cache not installed"; exit 0; fi
@@ -104,6 +105,17 @@ json_case rdepends --recurse --installed libc6
 exact depends nonexistent-package
 exact rdepends nonexistent-package
 exact depends bash nonexistent-package exim4
+
+# A word that is no package name is a glob, else a regular expression
+# (case-insensitive, anywhere in the name): the packages it matches, in
+# the order apt created them, the virtual ones last.
+for w in 'exim4*' 'bash*' 'libssl*' 'mail-transport-agen?' 'EXIM4-D*' 'python3-req*=2.28.1+dfsg-1' \
+         'zlib1g*/trixie' 'perl-*:amd64' '^exim4-.*' 'x11-.*-dev$' 'libss[lh]3' 'no-such-*' 'no.such'; do
+    exact depends "$w"
+    exact rdepends "$w"
+done
+exact depends --recurse --important 'exim4-daemon-*'
+exact rdepends --installed 'libc6*' bash 'exim4*'
 
 # The orders depend on the order apt read the files in and on what dpkg
 # has installed: the same on a tree with the suites the other way round

@@ -14,6 +14,8 @@
 
 #include "aptus/base/error.hpp"
 #include "aptus/deb/version.hpp"
+#include "cli/apt_records.hpp"
+#include "cli/package_glob.hpp"
 #include "cli/commands/depends_order.hpp"
 #include "cli/read_session.hpp"
 #include "cli/version_select.hpp"
@@ -93,6 +95,7 @@ struct Entry {
     cache::DepOp op;
     std::string_view version;  // "" when op is None
     std::vector<std::string> providers;
+    bool not_equal = false;  // apt's implicit "Breaks: lib:i386 (!= 1.0)", which has no DepOp
 };
 
 // A package whose dependencies (or reverse dependencies) are listed.
@@ -120,6 +123,21 @@ void add_unique(std::vector<Virtual>& vs, Virtual v) {
     vs.push_back(std::move(v));
 }
 
+// The cache's string for an architecture name (0 when no package has it).
+cache::StringId architecture_id(const cache::Cache& c, std::string_view arch) {
+    for (const auto& p : c.packages())
+        if (c.str(p.architecture) == arch) return p.architecture;
+    return 0;
+}
+
+// A name from the command line with no versions ("mail-agent",
+// "maf-data:i386") as a Virtual entry.
+Virtual virtual_word(const cache::Cache& c, const std::string& word) {
+    size_t colon = word.find(':');
+    if (colon == std::string::npos) return {word, c.find_name(word).value_or(0), 0};
+    return {word, c.find_name(word.substr(0, colon)).value_or(0), architecture_id(c, word.substr(colon + 1))};
+}
+
 // A package record as a Virtual entry.
 Virtual virtual_of(const cache::Cache& c, const cache::Package& p) {
     std::string_view arch = c.str(p.architecture);
@@ -129,8 +147,8 @@ Virtual virtual_of(const cache::Cache& c, const cache::Package& p) {
 
 class Walker {
 public:
-    Walker(const ReadSession& s, const Options& o, bool reverse)
-        : s_(s), c_(s.cache()), o_(o), reverse_(reverse) {
+    Walker(const ReadSession& s, const Options& o, bool reverse, std::vector<std::string> archs)
+        : s_(s), c_(s.cache()), o_(o), reverse_(reverse), archs_(std::move(archs)) {
         shown_.assign(c_.packages().size(), false);
         if (reverse_) order_.emplace(c_);
     }
@@ -145,11 +163,27 @@ public:
             current_ = &p;
             report.blocks.push_back({full_name(c_, p), {}});
             Block& b = report.blocks.back();
+            std::string_view arch = apt_architecture(c_, p);
             if (reverse_) {
                 for (const auto& rd : order_->reverse_dependencies(p))
-                    line(c_.dependencies()[rd.dependency], &c_.package_of(c_.versions()[rd.version]), b);
+                    line(c_.dependencies()[rd.dependency], &c_.package_of(c_.versions()[rd.version]), b, arch);
+                if (o_.implicit) implicit_reverse(p, b);
             } else {
-                for (const auto& d : forward_dependencies(*v)) line(*d, target_package(d->target), b);
+                for (const auto& d : forward_dependencies(*v)) {
+                    if (qualified(*d) || !is_negative(d->type)) {
+                        line(*d, qualified(*d) ? nullptr : package_for_arch(c_, d->target, arch), b, arch);
+                        continue;
+                    }
+                    // apt files an unqualified Conflicts/Breaks/Replaces against
+                    // the name's records of every architecture; those of other
+                    // architectures are implicit.
+                    for (const auto& a : archs_) {
+                        if (a != arch && !o_.implicit) continue;
+                        if (!apt_has_record(c_, d->target, a)) continue;
+                        line(*d, package_for_arch(c_, d->target, a), b, a);
+                    }
+                }
+                if (o_.implicit) implicit_forward(*v, b);
             }
         }
         for (auto& n : virtuals_) add_unique(report.virtuals, std::move(n));
@@ -177,6 +211,15 @@ private:
     // real perl satisfies it (Multi-Arch: allowed) and so is listed below it.
     static bool qualified(const cache::Dependency& d) { return d.arch_qualifier != 0; }
 
+    // The qualifier apt's record of a dependency's target has for ordering
+    // the trailing virtual names: the explicit one, else the foreign
+    // architecture the name stands for.
+    cache::StringId virtual_qualifier(const cache::Dependency& d, std::string_view arch) const {
+        if (qualified(d) || arch == c_.native_architecture()) return d.arch_qualifier;
+        return arch_id(arch);
+    }
+    cache::StringId arch_id(std::string_view arch) const { return architecture_id(c_, arch); }
+
     // apt turns "Conflicts: foo:any" (and Breaks, Replaces) into a
     // multi-arch implicit dependency, which depends hides without --implicit.
     bool implicit(const cache::Dependency& d) const {
@@ -184,11 +227,80 @@ private:
         return negative && qualified(d) && c_.str(d.arch_qualifier) == "any";
     }
 
-    const cache::Package* target_package(uint32_t name) const {
-        auto pkgs = c_.packages_of(name);
-        for (const auto& p : pkgs)
-            if (c_.str(p.architecture) == c_.native_architecture()) return &p;
-        return pkgs.empty() ? nullptr : &pkgs.front();
+    // What apt adds between the architectures of a package when the cache
+    // is built: a Multi-Arch: same version replaces and breaks every other
+    // version of its siblings, any other version conflicts with them.
+    // Architecture: all versions have no siblings.
+    struct Sibling {
+        DepType type;
+        const cache::Package* package;
+        bool not_equal;
+    };
+    std::vector<Sibling> implicit_of(const cache::Version& v) const {
+        std::vector<Sibling> out;
+        const cache::Package& p = c_.package_of(v);
+        if (c_.str(v.architecture) == "all") return out;
+        std::string_view arch = apt_architecture(c_, p);
+        for (const auto& a : archs_) {
+            if (a == arch) continue;
+            const cache::Package* sib = package_for_arch(c_, p.name, a);
+            if (!sib) continue;
+            if (v.multi_arch == cache::MultiArch::Same) {
+                out.push_back({DepType::Replaces, sib, false});
+                out.push_back({DepType::Breaks, sib, true});
+            } else {
+                out.push_back({DepType::Conflicts, sib, false});
+            }
+        }
+        return out;
+    }
+
+    void implicit_forward(const cache::Version& v, Block& b) {
+        for (const auto& sib : implicit_of(v)) {
+            if (!o_.shown[apt_field_rank(sib.type)]) continue;
+            if (o_.installed && sib.package->current_version == cache::kNone) continue;
+            Entry e{};
+            e.type = sib.type;
+            e.name = full_name(c_, *sib.package);
+            e.has_versions = sib.package->version_count > 0;
+            // Conflicts go with every version, so they carry none.
+            e.op = sib.type == DepType::Replaces ? cache::DepOp::Less : cache::DepOp::None;
+            e.not_equal = sib.not_equal;
+            if (e.op != cache::DepOp::None || e.not_equal) e.version = c_.str(v.version);
+            if (o_.recurse) enqueue(*sib.package);
+            b.entries.push_back(std::move(e));
+        }
+    }
+
+    // The reverse side of implicit dependencies: the siblings' implicit
+    // lines and the other architectures' unqualified Conflicts, Breaks and
+    // Replaces on this name. Appended after apt's ordered list: their
+    // place in apt's list is not rebuilt (the test compares these as sets).
+    void implicit_reverse(const cache::Package& p, Block& b) {
+        std::string_view arch = apt_architecture(c_, p);
+        for (const auto& rd : c_.rdepends(p.name)) {
+            const auto& d = c_.dependencies()[rd.dependency];
+            const cache::Package& from = c_.package_of(c_.versions()[rd.version]);
+            if (qualified(d) || !is_negative(d.type) || apt_architecture(c_, from) == arch) continue;
+            line(d, &from, b, arch);
+        }
+        for (const auto& sp : c_.packages_of(p.name)) {
+            if (&sp == &p) continue;
+            for (const auto& v : c_.versions_of(sp))
+                for (const auto& sib : implicit_of(v)) {
+                    if (sib.package != &p || !o_.shown[apt_field_rank(sib.type)]) continue;
+                    if (o_.installed && sp.current_version == cache::kNone) continue;
+                    Entry e{};
+                    e.type = sib.type;
+                    e.name = full_name(c_, sp);
+                    e.has_versions = true;
+                    e.op = sib.type == DepType::Replaces ? cache::DepOp::Less : cache::DepOp::None;
+                    e.not_equal = sib.not_equal;
+                    if (e.op != cache::DepOp::None || e.not_equal) e.version = c_.str(v.version);
+                    if (o_.recurse) enqueue(sp);
+                    b.entries.push_back(std::move(e));
+                }
+        }
     }
 
     bool essential(const cache::Package& p) const {
@@ -205,17 +317,23 @@ private:
     // Does version `v` of the real package satisfy a dependency on it with
     // this qualifier? ":any" takes Multi-Arch: allowed versions, an explicit
     // architecture the versions of that architecture.
-    bool qualifier_accepts(const cache::Dependency& d, const cache::Version& v) const {
-        if (!qualified(d)) return true;
+    // `arch`: the architecture the unqualified name stands for (the
+    // depending package's); a version of another architecture counts only
+    // when it is Multi-Arch: foreign.
+    bool qualifier_accepts(const cache::Dependency& d, const cache::Version& v, std::string_view arch) const {
+        std::string_view own = apt_architecture(c_, c_.package_of(v));
+        if (!qualified(d)) return own == arch || v.multi_arch == cache::MultiArch::Foreign;
         std::string_view q = c_.str(d.arch_qualifier);
         if (q == "any") return v.multi_arch == cache::MultiArch::Allowed;
-        std::string_view arch = c_.str(c_.package_of(v).architecture);
-        return q == arch || (q == "native" && arch == c_.native_architecture());
+        return q == own || (q == "native" && own == c_.native_architecture());
     }
 
     // `other`: the target (depends) or the depending package (rdepends);
     // null when no package record has the name.
-    void line(const cache::Dependency& d, const cache::Package* other, Block& b) {
+    // `arch`: the architecture of the package the unqualified name stands
+    // for (forward: the record the dependency is filed against; reverse:
+    // the listed package's).
+    void line(const cache::Dependency& d, const cache::Package* other, Block& b, std::string_view arch) {
         if (!o_.shown[apt_field_rank(d.type)]) return;
         if (!reverse_ && !o_.implicit && implicit(d)) return;
         if (!reverse_ && qualified(d)) other = nullptr;  // apt's "name:arch" package has no versions
@@ -226,26 +344,31 @@ private:
         e.type = d.type;
         e.name = other ? full_name(c_, *other) : std::string(c_.str(c_.names()[d.target].name));
         if (!reverse_ && qualified(d)) e.name += ":" + std::string(c_.str(d.arch_qualifier));
+        else if (!other && arch != c_.native_architecture()) e.name += ":" + std::string(arch);
         e.has_versions = other && other->version_count > 0;
         e.op = d.op;
         if (d.op != cache::DepOp::None) e.version = c_.str(d.version);
         if (o_.recurse) {
             if (other) enqueue(*other);
-            else add_unique(virtuals_, {e.name, d.target, reverse_ ? 0 : d.arch_qualifier});
+            else add_unique(virtuals_, {e.name, d.target, reverse_ ? 0 : virtual_qualifier(d, arch)});
         }
         // Every version that satisfies the dependency; shown are the other
         // packages' newest versions among them.
         std::vector<const cache::Version*> targets;
-        const cache::Package* real = target_package(d.target);
-        const cache::Package* own = qualified(d) ? nullptr : real;
-        if (real)
-            for (const auto& v : c_.versions_of(*real))
-                if (qualifier_accepts(d, v) && satisfies(c_.str(v.version), d.op, c_.str(d.version)))
+        const cache::Package* own = qualified(d) ? nullptr : package_for_arch(c_, d.target, arch);
+        for (const auto& real : c_.packages_of(d.target))
+            for (const auto& v : c_.versions_of(real))
+                if (qualifier_accepts(d, v, arch) && satisfies(c_.str(v.version), d.op, c_.str(d.version)))
                     targets.push_back(&v);
         for (uint32_t pi : c_.providers(d.target)) {
             const auto& pr = c_.provides()[pi];
-            if (satisfies(c_.str(pr.provided_version), d.op, c_.str(d.version)))
-                targets.push_back(&c_.versions()[pr.version]);
+            const cache::Version& pv = c_.versions()[pr.version];
+            // A Provides counts for its own architecture, or for every one
+            // when the provider is Multi-Arch: foreign.
+            if (!qualified(d) && apt_architecture(c_, c_.package_of(pv)) != arch &&
+                pv.multi_arch != cache::MultiArch::Foreign)
+                continue;
+            if (satisfies(c_.str(pr.provided_version), d.op, c_.str(d.version))) targets.push_back(&pv);
         }
         std::sort(targets.begin(), targets.end(),
                   [&](const cache::Version* a, const cache::Version* b) { return prio_less(*a, *b); });
@@ -256,7 +379,10 @@ private:
         const cache::Package* declaring = reverse_ ? other : current_;
         for (const auto* v : targets) {
             const cache::Package& vp = c_.package_of(*v);
-            if (&c_.versions_of(vp).front() != v || &vp == own || (negative && &vp == declaring)) continue;
+            // Nor with its own other architectures (mta-a:i386 is not listed
+            // under mta-a's Conflicts: <mail-agent>).
+            if (&c_.versions_of(vp).front() != v || &vp == own || (negative && declaring && vp.name == declaring->name))
+                continue;
             e.providers.push_back(full_name(c_, vp));
             if (o_.recurse) enqueue(vp);
         }
@@ -273,7 +399,10 @@ private:
         bool ia = important(pa), ib = important(pb);
         if (ia != ib) return ib;
         if (a.priority != b.priority) return int(a.priority) > int(b.priority);
-        return c_.name_of(pa) < c_.name_of(pb);
+        if (pa.name != pb.name) return c_.name_of(pa) < c_.name_of(pb);
+        // The same name in two architectures: apt lists the one it read
+        // last (the foreign one) first.
+        return c_.index_of(pa) > c_.index_of(pb);
     }
 
     // apt walks the packages --recurse reaches breadth first, each once,
@@ -290,6 +419,7 @@ private:
     const cache::Cache& c_;
     const Options& o_;
     bool reverse_;
+    std::vector<std::string> archs_;  // native first, then APT::Architectures
     std::optional<AptBuildOrder> order_;  // rdepends only: it costs a pass over the cache
     const cache::Package* current_ = nullptr;  // the package whose lines are being listed
     std::vector<bool> shown_;
@@ -306,8 +436,8 @@ std::string render_text(const Report& r, const Options& o) {
             out += e.or_next ? " |" : "  ";
             if (o.show_type) out.append(type_name(e.type)).append(": ");
             out += e.has_versions ? e.name : "<" + e.name + ">";
-            if (o.show_version && e.op != cache::DepOp::None)
-                out.append(" (").append(op_text(e.op)).append(" ").append(e.version).append(")");
+            if (o.show_version && (e.op != cache::DepOp::None || e.not_equal))
+                out.append(" (").append(e.not_equal ? "!=" : op_text(e.op)).append(" ").append(e.version).append(")");
             out += "\n";
             for (const auto& p : e.providers) out += "    " + p + "\n";
         }
@@ -328,9 +458,9 @@ std::string render_json(const Report& r) {
             d["package"] = e.name;
             d["virtual"] = !e.has_versions;
             d["or_next"] = e.or_next;
-            d["constraint"] = e.op == cache::DepOp::None
+            d["constraint"] = e.op == cache::DepOp::None && !e.not_equal
                                   ? json(nullptr)
-                                  : json{{"op", op_text(e.op)}, {"version", e.version}};
+                                  : json{{"op", e.not_equal ? "!=" : op_text(e.op)}, {"version", e.version}};
             d["providers"] = e.providers;
             deps.push_back(std::move(d));
         }
@@ -356,6 +486,46 @@ std::string any_as_native(std::string_view word) {
     return std::string(word);
 }
 
+// The words a glob or regular expression stands for: per matched name the
+// package apt prefers (the native one, else the first architecture apt has
+// a record for) or the one of the word's architecture, in the order apt
+// created the package records, each with the word's "=version" or
+// "/release".
+std::vector<std::string> glob_words(const cache::Cache& c, const AptBuildOrder& order,
+                                    const std::vector<std::string>& archs, const PackageWord& pw,
+                                    const std::vector<uint32_t>& names) {
+    bool any_arch = pw.arch.empty() || pw.arch == "any" || pw.arch == "all" || pw.arch == "native";
+    struct Match {
+        uint32_t rank;
+        std::string word;
+    };
+    std::vector<Match> found;
+    for (uint32_t n : names) {
+        std::string_view arch;
+        if (!any_arch) {
+            if (apt_has_record(c, n, pw.arch)) arch = pw.arch;
+        } else {
+            for (const auto& a : archs)
+                if (apt_has_record(c, n, a)) {
+                    arch = a;
+                    break;
+                }
+        }
+        if (arch.empty()) continue;
+        bool native = arch == c.native_architecture();
+        cache::StringId q = native ? 0 : architecture_id(c, arch);
+        std::string word(c.str(c.names()[n].name));
+        if (!native) word += ":" + std::string(arch);
+        if (!pw.version.empty()) word += "=" + pw.version;
+        else if (!pw.release.empty()) word += "/" + pw.release;
+        found.push_back({order.package_rank(n, q), std::move(word)});
+    }
+    std::stable_sort(found.begin(), found.end(), [](const Match& a, const Match& b) { return a.rank < b.rank; });
+    std::vector<std::string> out;
+    for (auto& m : found) out.push_back(std::move(m.word));
+    return out;
+}
+
 int run(Context& ctx, bool reverse) {
     auto s = open_read_session(ctx);
     const cache::Cache& c = s->cache();
@@ -377,15 +547,34 @@ int run(Context& ctx, bool reverse) {
     o.shown[apt_field_rank(DepType::Breaks)] = cfg.find_bool("APT::Cache::ShowBreaks", imp);
     o.shown[apt_field_rank(DepType::Enhances)] = cfg.find_bool("APT::Cache::ShowEnhances", imp);
 
+    // apt's architectures, native first: the order apt files a negative
+    // dependency against each of them.
+    std::vector<std::string> archs{std::string(c.native_architecture())};
+    for (const auto& a : cfg.find_list("APT::Architectures"))
+        if (std::find(archs.begin(), archs.end(), a) == archs.end()) archs.push_back(a);
+
     std::vector<std::string> notices;
     Selection sel;
-    for (const auto& w : ctx.args) select_versions(c, *s->candidates, any_as_native(w), Select::Candidate, sel, notices);
+    std::optional<AptBuildOrder> order;  // only for globs
+    for (const auto& w : ctx.args) {
+        PackageWord pw = parse_package_word(w);
+        if (!c.find_name(pw.name)) {
+            auto matched = match_package_names(c, pw.name);
+            if (!matched.empty()) {
+                if (!order) order.emplace(c);
+                for (const auto& word : glob_words(c, *order, archs, pw, matched))
+                    select_versions(c, *s->candidates, word, Select::Candidate, sel, notices);
+                continue;
+            }
+        }
+        select_versions(c, *s->candidates, any_as_native(w), Select::Candidate, sel, notices);
+    }
     Report report{reverse, {}, {}};
     for (const auto* p : sel.virtuals) add_unique(report.virtuals, virtual_of(c, *p));
-    for (const auto& n : sel.virtual_names) add_unique(report.virtuals, {n, c.find_name(n).value_or(0), 0});
+    for (const auto& n : sel.virtual_names) add_unique(report.virtuals, virtual_word(c, n));
     if (sel.versions.empty() && report.virtuals.empty()) throw Error("No packages found");
 
-    Walker walker(*s, o, reverse);
+    Walker walker(*s, o, reverse, std::move(archs));
     walker.run(sel.versions, report);
     std::string out = cfg.find_bool("Aptus::Depends::JSON") ? render_json(report) : render_text(report, o);
     std::fwrite(out.data(), 1, out.size(), stdout);

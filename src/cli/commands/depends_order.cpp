@@ -114,14 +114,17 @@ AptBuildOrder::AptBuildOrder(const cache::Cache& c) : c_(c) {
         touch(v.version);
         touch(v.source_version);
         deps_in_field_order(c, v, deps);
+        // An unqualified name stands for the record of the depending
+        // package's architecture ("foo:i386" from an i386 package).
+        const cache::StringId own = own_qualifier(c, p);
         for (uint32_t di : deps) {
             const auto& d = c.dependencies()[di];
             dep_seq_[di] = next_dep++;
-            meet(d.target, d.arch_qualifier);
+            meet(d.target, d.arch_qualifier != 0 ? d.arch_qualifier : own);
             if (d.op != cache::DepOp::None) touch(d.version);
         }
         for (const auto& pr : c.provides_of(v)) {
-            meet(pr.name, 0);
+            meet(pr.name, own);
             touch(pr.provided_version);
         }
         // A Multi-Arch: allowed version also provides "name:any".

@@ -25,6 +25,17 @@ constexpr int json_schema_version = 1;
 
 void print(const std::string& s) { std::fwrite(s.data(), 1, s.size(), stdout); }
 
+// A package apt knows without versions, as apt names it: ":arch" only for
+// a foreign architecture.
+std::string virtual_name(const cache::Cache& cache, std::string_view word) {
+    size_t colon = word.find(':');
+    if (colon == std::string_view::npos) return std::string(word);
+    std::string_view arch = word.substr(colon + 1);
+    if (arch == cache.native_architecture() || arch == "native" || arch == "all" || arch == "any")
+        return std::string(word.substr(0, colon));
+    return std::string(word);
+}
+
 }  // namespace
 
 std::span<const OptionSpec> policy_options() { return policy_table; }
@@ -64,7 +75,7 @@ int run_policy(Context& ctx) {
                 bool known = false;
                 const cache::Package* p = resolve_package(cache, word, known);
                 if (!p && !known) continue;
-                doc["packages"].push_back(json_package(cache, candidates, p, p ? pretty_name(cache, *p) : word));
+                doc["packages"].push_back(json_package(cache, candidates, p, p ? pretty_name(cache, *p) : virtual_name(cache, word)));
             }
         }
         print(doc.dump(2) + "\n");
@@ -80,7 +91,7 @@ int run_policy(Context& ctx) {
         bool known = false;
         const cache::Package* p = resolve_package(cache, word, known);
         if (!p && !known) continue;
-        out += format_package(cache, candidates, p, p ? pretty_name(cache, *p) : word);
+        out += format_package(cache, candidates, p, p ? pretty_name(cache, *p) : virtual_name(cache, word));
     }
     print(out);
     return 0;
