@@ -535,6 +535,7 @@ OpenResult open_or_build(const CacheInputs& inputs, const std::string& cache_pat
     std::string stamp = compute_stamp(inputs);  // before reading: a change during the build shows next time
     Diagnostics diagnostics;
     std::string image;  // only when the file could not be written
+    uint64_t written_checksum = 0;
     {
         // The sections go straight from the build's arrays to the file: no
         // copy of the whole image, and all of it is freed before the mapping.
@@ -543,6 +544,7 @@ OpenResult open_or_build(const CacheInputs& inputs, const std::string& cache_pat
         detail::Image img;
         try {
             lay_out_and_write(st, stamp, img, cache_path);
+            written_checksum = img.header.checksum;
             diagnostics = std::move(st.diagnostics);
         } catch (const Error& e) {
             diagnostics = std::move(st.diagnostics);
@@ -556,7 +558,7 @@ OpenResult open_or_build(const CacheInputs& inputs, const std::string& cache_pat
     if (!image.empty())
         return {Cache::from_image(std::move(image)), CacheOrigin::InMemory, std::move(reason), std::move(diagnostics)};
     try {
-        auto cc = Cache::open(cache_path);
+        auto cc = Cache::open_written(cache_path, written_checksum);
         return {std::move(cc), CacheOrigin::Rebuilt, std::move(reason), std::move(diagnostics)};
     } catch (const Error& e) {
         // Written, then unreadable: build again in memory.
