@@ -1,5 +1,6 @@
 #include "cli/prompt.hpp"
 
+#include "aptus/base/error.hpp"
 #include "cli/output.hpp"
 
 #include <stdlib.h>
@@ -65,6 +66,21 @@ bool ask_continue(const config::Config& config, Diagnostics& pending) {
         std::fflush(stdout);
     }
     return yes;
+}
+
+void check_allowed_changes(const config::Config& config, const PlanView& plan) {
+    bool assume_yes = config.find_bool("APT::Get::Assume-Yes");
+    bool essential = false;
+    for (const PlanEntry& e : plan.remove) essential = essential || e.essential;
+    if (essential && !config.find_bool("APT::Get::allow-remove-essential")) {
+        if (assume_yes) throw Error("Essential packages were removed and -y was used without --allow-remove-essential.");
+        throw Error("Removing essential system-critical packages is not permitted. This might break the system.");
+    }
+    if (!assume_yes) return;
+    if (!plan.downgrade.empty() && !config.find_bool("APT::Get::allow-downgrades"))
+        throw Error("Packages were downgraded and -y was used without --allow-downgrades.");
+    if (!plan.held_changes.empty() && !config.find_bool("APT::Get::allow-change-held-packages"))
+        throw Error("Held packages were changed and -y was used without --allow-change-held-packages.");
 }
 
 }  // namespace aptus::cli

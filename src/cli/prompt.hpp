@@ -6,6 +6,7 @@
 
 #include "aptus/base/diagnostics.hpp"
 #include "aptus/config/config.hpp"
+#include "cli/plan_view.hpp"
 
 namespace aptus::cli {
 
@@ -34,5 +35,12 @@ bool ask_yes_no(const config::Config& config, std::string_view question, PromptO
 // Without a terminal the answer is read from stdin as apt does, so end of
 // input declines. Declining prints "Abort."; the command then exits with 1.
 bool ask_continue(const config::Config& config, Diagnostics& pending);
+
+// The changes apt refuses before asking, with its messages (thrown as
+// aptus::Error, so the command ends with "E: ..." and 100): removing an
+// essential package without --allow-remove-essential, and, with -y, a
+// downgrade without --allow-downgrades or a held package changed without
+// --allow-change-held-packages. Called after the plan is shown.
+void check_allowed_changes(const config::Config& config, const PlanView& plan);
 
 }  // namespace aptus::cli

@@ -310,6 +310,43 @@ def no_terminal_reads_stdin_like_apt():
     check("--color on a pipe: still no colour", "\x1b" not in out, out)
 
 
+ESSENTIAL = "remove ess old=1 essential\nremove libess old=1 essential due=ess\nspace -1000\n"
+
+
+@case
+def essential_removal_is_refused_after_the_plan():
+    out, err, rc = piped([], plan=ESSENTIAL)
+    warning = ("WARNING: The following essential packages will be removed.\n"
+               "This should NOT be done unless you know exactly what you are doing!\n"
+               "  ess  libess (due to ess)\n\n")
+    check("essential removal: the warning, the summary, then apt's error, no question, exit 100",
+          warning + "Summary:\n" in out and "Continue?" not in out and rc == 100
+          and err == "E: Removing essential system-critical packages is not permitted. This might break the system.\n",
+          (out, err, rc))
+    out, err, rc = piped(["-y"], plan=ESSENTIAL)
+    check("essential removal with -y: apt's -y error",
+          rc == 100 and err == "E: Essential packages were removed and -y was used without --allow-remove-essential.\n",
+          (out, err, rc))
+    out, err, rc = piped(["-y", "--allow-remove-essential"], plan=ESSENTIAL)
+    check("essential removal with -y --allow-remove-essential: goes on", rc == 0 and err == "", (out, err, rc))
+
+
+@case
+def downgrades_and_held_changes_need_allow_with_y():
+    for line, flag, msg in (
+            ("downgrade d old=2 new=1\n", "--allow-downgrades",
+             "E: Packages were downgraded and -y was used without --allow-downgrades.\n"),
+            ("upgrade h old=1 new=2\nheld h old=1 new=2\n", "--allow-change-held-packages",
+             "E: Held packages were changed and -y was used without --allow-change-held-packages.\n")):
+        out, err, rc = piped(["-y"], plan=line)
+        check(f"-y without {flag}: apt's error", rc == 100 and err == msg, (out, err, rc))
+        out, err, rc = piped(["-y", flag], plan=line)
+        check(f"-y {flag}: goes on", rc == 0 and err == "", (out, err, rc))
+        screen, rc = on_pty([], b"y\n", env={"NO_COLOR": "1"}, plan=line)
+        check(f"{flag.split('-', 3)[-1]} on a terminal without -y: asked, 'y' goes on",
+              "Continue? [Y/n] y" in screen and rc == 0, (rc, screen))
+
+
 @case
 def hidden_from_help():
     out = subprocess.run([APTUS, "--help"], capture_output=True, text=True, env=sandbox_env()).stdout

@@ -23,6 +23,9 @@ constexpr OptionSpec plan_test_table[] = {
     {'V', "verbose-versions", "APT::Get::Show-Versions", ArgKind::Flag},
     {0, "list-columns", "APT::Get::List-Columns", ArgKind::Flag},
     {0, "color", "APT::Color", ArgKind::Flag},
+    {0, "allow-remove-essential", "APT::Get::allow-remove-essential", ArgKind::Flag},
+    {0, "allow-downgrades", "APT::Get::allow-downgrades", ArgKind::Flag},
+    {0, "allow-change-held-packages", "APT::Get::allow-change-held-packages", ArgKind::Flag},
 };
 
 uint64_t number(const std::string& text, const std::string& where) {
@@ -149,6 +152,7 @@ int run_internal_plan_test(Context& ctx) {
     std::fflush(stdout);
     if (options.simulate) return 0;
 
+    check_allowed_changes(ctx.config, plan);
     bool yes = ask_continue(ctx.config, pending);
     // What -y left unsaid comes at the end of the command, as in apt.
     render(pending);

@@ -9,9 +9,10 @@ namespace aptus::cli {
 std::span<const OptionSpec> plan_test_options();
 
 // Hidden `internal-plan-test FILE`: renders the plan described in FILE as
-// APT 3.0 shows it, then asks "Continue?" (not with -s), so the renderer and
-// the prompt can be tested end to end before a solver feeds them. Exit 0 when
-// the answer is yes, 1 after "Abort.".
+// APT 3.0 shows it, then refuses what apt refuses (check_allowed_changes) and
+// asks "Continue?" (neither with -s), so the renderer and the prompt can be
+// tested end to end before a solver feeds them. Exit 0 when the answer is
+// yes, 1 after "Abort.", 100 after a refusal.
 //
 // FILE has one item per line ('#' starts a comment):
 //   <block> <name>[:<arch>] [old=V] [new=V] [purge] [essential] [due=P]
