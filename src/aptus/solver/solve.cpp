@@ -57,6 +57,14 @@ private:
         return ver.pin > 0;
     }
     void find_obsolete();
+    // Installed packages are an or-group's first choice — except, in a full
+    // upgrade, automatically installed ones: there the group is read as a
+    // fresh install of the new release would read it (normalisation), and
+    // an old automatic choice stays only where the first working
+    // alternative is still it.
+    bool first_choice(uint32_t pkg) const {
+        return pkg_installed_[pkg] && !(r_.upgrade_all && !r_.forbid_remove && u_.packages[pkg].automatic);
+    }
     // Preference among versions of one package: what to try first.
     std::vector<uint32_t> preferred_versions(uint32_t pkg, bool upgrade) const;
     void order_choices(std::vector<uint32_t>& vs, size_t alt_begin, size_t alt_end) const;
@@ -140,7 +148,7 @@ void Encoder::order_choices(std::vector<uint32_t>& vs, size_t begin, size_t end)
     std::stable_sort(vs.begin() + begin, vs.begin() + end, [&](uint32_t a, uint32_t b) {
         const Version &va = u_.versions[a], &vb = u_.versions[b];
         if (r_.upgrade_all && obsolete_[va.package] != obsolete_[vb.package]) return obsolete_[vb.package] > 0;
-        bool ia = pkg_installed_[va.package], ib = pkg_installed_[vb.package];
+        bool ia = first_choice(va.package), ib = first_choice(vb.package);
         if (ia != ib) return ia;
         if (va.package != vb.package) return false;  // keep the universe's package order
         if (r_.upgrade_all && va.candidate != vb.candidate) return va.candidate;
@@ -310,7 +318,7 @@ void Encoder::encode() {
             std::stable_sort(sats.begin(), sats.end(), [&](uint32_t a, uint32_t b) {
                 uint32_t pa = u_.versions[a].package, pb = u_.versions[b].package;
                 if (r_.upgrade_all && obsolete_[pa] != obsolete_[pb]) return obsolete_[pb] > 0;
-                return pkg_installed_[pa] > pkg_installed_[pb];
+                return first_choice(pa) > first_choice(pb);
             });
             // Weak relations of what is installed only keep what is there; a
             // Recommends an upgrade brings along is new and may install.

@@ -1,0 +1,53 @@
+#include <gtest/gtest.h>
+
+#include "aptus/solver/solver.hpp"
+#include "unit/solver/solver_test_util.hpp"
+
+namespace aptus::solver {
+namespace {
+
+using test::names_of;
+using test::scenario;
+using test::selected;
+using V = std::vector<std::string>;
+
+// app (manual) Depends new-default | old-choice; old-choice was installed
+// automatically back when new-default did not exist.
+std::string world(bool old_choice_automatic) {
+    return "Package: app\nVersion: 2\nDepends: new-default | old-choice\n\n"
+           "Package: app\nVersion: 1\nInstalled: yes\nAPT-Candidate: no\nDepends: old-choice\n\n"
+           "Package: old-choice\nVersion: 1\nInstalled: yes\n" +
+           std::string(old_choice_automatic ? "APT-Automatic: yes\n" : "") + "\n"
+           "Package: new-default\nVersion: 1\n";
+}
+
+TEST(Normalise, FullUpgradeChoosesWhatAFreshInstallWouldForAutomaticPackages) {
+    auto sc = scenario("Upgrade-All: yes\nForbid-Remove: no\nForbid-New-Install: no\n", world(true));
+    Solution s = solve(sc.universe, sc.request);
+    ASSERT_TRUE(s.solved) << s.message;
+    EXPECT_EQ(names_of(sc.universe, s.install), (V{"app=2", "new-default=1"}));
+    // The old choice stays: it still meets the or-group, and autoremove
+    // keeps every installed way of meeting a relation (as apt's does).
+    EXPECT_EQ(selected(sc.universe, s), (V{"app=2", "new-default=1", "old-choice=1"}));
+    EXPECT_EQ(names_of(sc.universe, s.autoremove), V{});
+}
+
+TEST(Normalise, NotForManualChoicesNorInAPlainUpgradeNorOnInstall) {
+    auto manual = scenario("Upgrade-All: yes\nForbid-Remove: no\nForbid-New-Install: no\n", world(false));
+    Solution m = solve(manual.universe, manual.request);
+    ASSERT_TRUE(m.solved) << m.message;
+    EXPECT_EQ(names_of(manual.universe, m.install), (V{"app=2"}));
+
+    auto upgrade = scenario("Upgrade-All: yes\nForbid-Remove: yes\nForbid-New-Install: no\n", world(true));
+    Solution u = solve(upgrade.universe, upgrade.request);
+    ASSERT_TRUE(u.solved) << u.message;
+    EXPECT_EQ(names_of(upgrade.universe, u.install), (V{"app=2"}));
+
+    auto install = scenario("Install: app\n", world(true));
+    Solution i = solve(install.universe, install.request);
+    ASSERT_TRUE(i.solved) << i.message;
+    EXPECT_EQ(selected(install.universe, i), (V{"app=2", "old-choice=1"}));
+}
+
+}  // namespace
+}  // namespace aptus::solver
