@@ -27,9 +27,10 @@ public:
     // Map and validate a cache file. Throws aptus::Error saying what is wrong.
     static Cache open(const std::string& path);
     // open() of a file this process has just written whole, with this
-    // checksum in its header: the structure is validated as always, but the
-    // sum over the whole file is skipped when the header's is the expected
-    // one (a file replaced since has another, and is summed in full).
+    // checksum in its header: when the header's sum is that one, the file
+    // holds the records the builder made, and neither the sum over the whole
+    // file nor the walk over every record is done again (a file replaced
+    // since has another sum, and is checked in full). The header is checked.
     static Cache open_written(const std::string& path, uint64_t checksum);
     // Validate and adopt an image built in memory (build_cache()).
     static Cache from_image(std::string image);
@@ -119,6 +120,8 @@ private:
     Cache() = default;
     static Cache open_checked(const std::string& path, std::optional<uint64_t> known_checksum);
     void attach(std::optional<uint64_t> known_checksum = std::nullopt);
+    // Every index and string id in range: a crafted or buggy file is refused.
+    void validate_records() const;
     std::string_view region(uint32_t index_file, uint32_t offset, uint32_t length) const;
 
     std::unique_ptr<Storage> storage_;

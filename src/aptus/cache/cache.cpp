@@ -103,7 +103,7 @@ void Cache::attach(std::optional<uint64_t> known_checksum) {
     if (h.file_size != img.size())
         corrupt("size " + std::to_string(img.size()) + " differs from the recorded " + std::to_string(h.file_size) +
                 " (truncated?)");
-    if (known_checksum != h.checksum) {
+    if (known_checksum != h.checksum) {  // see open_written
         Header zeroed = h;
         zeroed.checksum = 0;
         uint64_t sum = detail::checksum(reinterpret_cast<const char*>(&zeroed), sizeof zeroed);
@@ -134,6 +134,18 @@ void Cache::attach(std::optional<uint64_t> known_checksum) {
     sources_ = section<SourcePackage>(img, h, SectionId::Sources);
     section<char>(img, h, SectionId::Stamp);
 
+    // A file this process has just written (its sum is the one the writer
+    // computed) holds the builder's own records: walking them all again
+    // would only fault the whole mapping in.
+    if (known_checksum != h.checksum) validate_records();
+    if (storage_) {
+        storage_->indices.clear();
+        storage_->indices.resize(index_files_.size());
+    }
+}
+
+void Cache::validate_records() const {
+    const Header& h = *header_;
     const Validator v{string_count_};
     v.str(h.native_architecture, "header");
     if (name_hash_.empty() || (name_hash_.size() & (name_hash_.size() - 1)) != 0 || name_hash_.size() <= names_.size())
@@ -190,10 +202,6 @@ void Cache::attach(std::optional<uint64_t> known_checksum) {
     for (const SourcePackage& s : sources_) {
         for (StringId id : {s.name, s.version, s.binaries, s.section, s.maintainer, s.directory}) v.str(id, "sources");
         v.index(s.index_file, index_files_.size(), "sources");
-    }
-    if (storage_) {
-        storage_->indices.clear();
-        storage_->indices.resize(index_files_.size());
     }
 }
 

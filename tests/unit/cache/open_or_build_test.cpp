@@ -139,9 +139,9 @@ TEST_F(CacheOpen, CorruptionIsDetectedAndRebuilt) {
     }
 }
 
-// The file open_or_build has just written is not summed again (its header
-// carries the sum the writer computed); any other sum in the header, as in a
-// file replaced since, and the whole file is summed as on any open.
+// The file open_or_build has just written is neither summed nor walked again
+// (its header carries the sum the writer computed); any other sum in the
+// header, as in a file replaced since, and the file is checked as on any open.
 TEST_F(CacheOpen, JustWrittenFileSkipsOnlyTheSum) {
     std::string original(open_or_build(inputs, cache_path).cache.image());
     uint64_t sum = reinterpret_cast<const Header*>(original.data())->checksum;
@@ -149,7 +149,7 @@ TEST_F(CacheOpen, JustWrittenFileSkipsOnlyTheSum) {
     EXPECT_NO_THROW(Cache::open_written(cache_path, sum));
     EXPECT_THROW(Cache::open_written(cache_path, sum + 1), aptus::Error);
     EXPECT_THROW(Cache::open(cache_path), aptus::Error);
-    corrupt_at(offsetof(Header, format_version), 99);  // the structure is still checked
+    corrupt_at(offsetof(Header, format_version), 99);  // the header is still checked
     EXPECT_THROW(Cache::open_written(cache_path, sum), aptus::Error);
 }
 
