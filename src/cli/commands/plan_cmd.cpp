@@ -1,6 +1,8 @@
 #include "cli/commands/plan_cmd.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <utility>
 #include <nlohmann/json.hpp>
 
 #include "aptus/deb/version.hpp"
@@ -25,10 +27,12 @@ std::vector<uint32_t> dependency_order(const solver::Universe& u, const std::vec
         state[root] = 1;
         stack.push_back({root, 0});
         while (!stack.empty()) {
-            auto& [v, next] = stack.back();
+            // By value: pushing a child may move the stack's storage.
+            uint32_t v = stack.back().first;
+            size_t next = stack.back().second;
             const auto& deps = u.deps(v);
-            bool descended = false;
-            while (next < deps.size() && !descended) {
+            std::optional<uint32_t> child;
+            while (next < deps.size() && !child) {
                 const solver::Dependency& d = deps[next++];
                 if (d.kind != solver::DepKind::Depends && d.kind != solver::DepKind::PreDepends) continue;
                 for (const solver::Target& t : d.alternatives) {
@@ -36,16 +40,19 @@ std::vector<uint32_t> dependency_order(const solver::Universe& u, const std::vec
                     u.satisfiers(v, t, sats);
                     for (uint32_t s : sats)
                         if (in_plan[s] && !state[s]) {
-                            state[s] = 1;
-                            stack.push_back({s, 0});
-                            descended = true;
+                            child = s;
                             break;
                         }
-                    if (descended) break;
+                    if (child) break;
                 }
             }
-            if (descended) continue;
-            out.push_back(stack.back().first);
+            stack.back().second = next;
+            if (child) {
+                state[*child] = 1;
+                stack.push_back({*child, 0});
+                continue;
+            }
+            out.push_back(v);
             stack.pop_back();
         }
     }
