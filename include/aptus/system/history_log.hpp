@@ -1,0 +1,52 @@
+// apt's history log (Dir::Log::History, by default
+// /var/log/apt/history.log): one entry per run that changed packages, in
+// apt's exact text, so apt's tools and users' greps read aptus's entries and
+// `aptus history` reads apt's.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "aptus/config/config.hpp"
+
+namespace aptus::system {
+
+struct HistoryItem {
+    std::string package;  // "name:arch"
+    std::string old_version, new_version;  // Install: new only; Remove/Purge: old only
+    bool automatic = false;                // ", automatic" (Install only, as apt writes it)
+};
+
+struct HistoryEntry {
+    std::string start_date, end_date;  // "2024-01-31  12:34:56" (two spaces, local time)
+    std::string commandline;           // "apt-get install hello"
+    std::string requested_by;          // "user (1000)"; "" when not run through sudo
+    std::string comment;               // APT::History::Comment; "" for none
+    std::vector<HistoryItem> install, reinstall, upgrade, downgrade, remove, purge;
+    std::string error;                 // "Sub-process /usr/bin/dpkg returned an error code (1)"
+};
+
+// Dir::Log::History resolved under Dir::Log, as apt resolves it.
+std::string history_log_path(const config::Config& config);
+
+// apt's date form for Start-Date and End-Date, in local time.
+std::string history_date(long long unix_time);
+
+// The entry's text as apt writes it, starting with its blank line.
+std::string format_history(const HistoryEntry& entry);
+
+// Appends the entry to the history log, creating the file (0640, as apt)
+// and its directory when missing, and flushes it to disk. Throws
+// aptus::Error naming the file when it cannot be written.
+void append_history(const config::Config& config, const HistoryEntry& entry);
+
+// Every entry of history.log.N.gz (highest N first: the oldest), then
+// history.log.N, then history.log, oldest entry first. Unknown fields are
+// ignored, so apt's entries and future fields read back; an entry without
+// Start-Date is skipped.
+std::vector<HistoryEntry> read_history(const config::Config& config);
+
+// Reads entries from one file's text (already decompressed).
+std::vector<HistoryEntry> parse_history(std::string_view text);
+
+}  // namespace aptus::system
