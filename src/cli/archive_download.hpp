@@ -7,10 +7,25 @@
 #include <string>
 #include <vector>
 
+#include "aptus/acquire/archives.hpp"
 #include "aptus/cache/cache.hpp"
 #include "aptus/config/config.hpp"
 
 namespace aptus::cli {
+
+// The archive item of each version (the first of its Packages files a
+// configured source has). Throws apt's "Can't find a source to download
+// version 'V' of 'name:arch'" for a version no repository offers (only in
+// the dpkg status), and apt's "I wasn't able to locate a file for the X
+// package ..." for a record without Filename.
+std::vector<acquire::ArchiveItem> archive_items(const config::Config& config, const cache::Cache& cache,
+                                                const std::vector<const cache::Version*>& versions);
+
+// Fetches the items with apt's Get:/Err: lines, the progress line on a
+// terminal, "Fetched ..." and then an "E: Failed to fetch ..." line per
+// failed item on stderr. Throws only what fetch_archives() throws.
+acquire::ArchivesOutcome fetch_and_show(const config::Config& config, const std::vector<acquire::ArchiveItem>& items,
+                                        const std::string& directory, acquire::ArchivesMode mode);
 
 // Fetches every version's .deb into `directory` (Dir::Cache::Archives for
 // install and --download-only) and returns their paths in `versions`'

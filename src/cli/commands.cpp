@@ -1,5 +1,7 @@
 #include "cli/command.hpp"
+#include "cli/commands/clean_cmd.hpp"
 #include "cli/commands/config_cmd.hpp"
+#include "cli/commands/download_cmd.hpp"
 #include "cli/commands/depends_cmd.hpp"
 #include "cli/commands/install_cmd.hpp"
 #include "cli/commands/list_cmd.hpp"
@@ -42,6 +44,9 @@ std::span<const Command> commands() {
         {{"upgrade"}, install_options(), "upgrade without removing anything (-s: the plan only)", run_upgrade},
         {{"full-upgrade"}, install_options(), "upgrade, removing and installing as needed (-s: the plan only)", run_full_upgrade},
         {{"dist-upgrade"}, install_options(), "the same as full-upgrade", run_full_upgrade},
+        {{"download"}, {}, "download the .deb of packages into the current directory (as apt-get download)", run_download},
+        {{"clean"}, {}, "remove the downloaded .deb files and the binary caches (as apt-get clean; -s)", run_clean},
+        {{"autoclean"}, {}, "remove the .deb files no repository offers any more (as apt-get autoclean; -s)", run_autoclean},
         {{"autoremove"}, install_options(), "remove what was installed automatically and is needed no more (-s)", run_autoremove},
         {{"internal-pager-test"}, {}, "", run_internal_pager_test, true},
         {{"internal-solver"}, {}, "", run_internal_solver, true},

@@ -48,7 +48,15 @@ struct ArchivesOutcome {
     bool failed = false;  // at least one item failed
 };
 
-// Fetches `items` into `directory` (created with partial/ when missing).
+enum class ArchivesMode : uint8_t {
+    // An archives dir (Dir::Cache::Archives): locked, fetched through partial/.
+    Archives,
+    // Any directory (apt-get download's current one): no lock, no partial/;
+    // each file is written beside its final name and renamed once checked.
+    Plain,
+};
+
+// Fetches `items` into `directory` (Archives: created with partial/ when missing).
 // The observer is told apt's Get:/Err: lines (numbered in the order the
 // transfers are queued, an Err keeping its Get's number) and the transfer
 // progress. Throws aptus::Error only for what stops everything: the lock
@@ -57,7 +65,8 @@ struct ArchivesOutcome {
 // A partial file of the same name is not resumed: it is fetched anew,
 // since nothing vouches for bytes an earlier run left behind.
 ArchivesOutcome fetch_archives(const std::vector<ArchiveItem>& items, const std::string& directory,
-                               const FetchOptions& options, const UpdateObserver& observer = {});
+                               const FetchOptions& options, const UpdateObserver& observer = {},
+                               ArchivesMode mode = ArchivesMode::Archives);
 
 // Whether `path` is a regular file of `size` bytes whose `hash` is `hash_hex`.
 bool archive_matches(const std::string& path, uint64_t size, HashAlgo hash, std::string_view hash_hex);

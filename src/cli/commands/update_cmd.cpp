@@ -4,17 +4,13 @@
 // rebuild, the upgradable count, then the collected E:/W:/N: messages.
 #include "cli/commands/update_cmd.hpp"
 
-#include <unistd.h>
-
-#include <chrono>
-#include <cmath>
 #include <cstdio>
 
 #include "aptus/acquire/update.hpp"
 #include "aptus/base/error.hpp"
 #include "aptus/system/candidates.hpp"
 #include "aptus/system/system.hpp"
-#include "cli/human_size.hpp"
+#include "cli/fetch_screen.hpp"
 #include "cli/package_line.hpp"
 #include "cli/version_select.hpp"
 
@@ -24,72 +20,6 @@ namespace {
 constexpr OptionSpec update_table[] = {
     {0, "allow-releaseinfo-change", "Acquire::AllowReleaseInfoChange", ArgKind::Flag},
     {0, "allow-insecure-repositories", "Acquire::AllowInsecureRepositories", ArgKind::Flag},
-};
-
-// apt's TimeToStr: "4s", "1min 5s", "2h 3min 4s".
-std::string time_text(double seconds) {
-    long s = std::lround(seconds);
-    if (s >= 3600) return std::to_string(s / 3600) + "h " + std::to_string(s / 60 % 60) + "min " + std::to_string(s % 60) + "s";
-    if (s >= 60) return std::to_string(s / 60) + "min " + std::to_string(s % 60) + "s";
-    return std::to_string(s) + "s";
-}
-
-class Screen {
-public:
-    Screen(int quiet) : quiet_(quiet), progress_(quiet == 0 && ::isatty(STDOUT_FILENO)) {}
-
-    void line(const acquire::UpdateLine& l) {
-        if (quiet_ >= 2) return;
-        clear();
-        static const char* kinds[] = {"Hit", "Get", "Ign", "Err"};
-        std::printf("%s:%u %s", kinds[l.kind], l.number, l.description.c_str());
-        if (l.kind == acquire::UpdateLine::Get && l.size) std::printf(" [%sB]", human_size(double(l.size)).c_str());
-        std::putchar('\n');
-        for (const auto& d : l.details) {
-            // A multi-line reason keeps the indentation on every line.
-            size_t pos = 0;
-            while (pos <= d.size()) {
-                size_t end = d.find('\n', pos);
-                if (end == std::string::npos) end = d.size();
-                std::printf("  %.*s\n", int(end - pos), d.data() + pos);
-                pos = end + 1;
-            }
-        }
-        std::fflush(stdout);
-        redraw();
-    }
-
-    void progress(const acquire::FetchEvent& ev) {
-        if (!progress_ || ev.kind != acquire::FetchEvent::Progress) return;
-        auto now = std::chrono::steady_clock::now();
-        if (last_bytes_ == 0) start_ = now;
-        double secs = std::chrono::duration<double>(now - start_).count();
-        unsigned pct = ev.bytes_expected ? unsigned(std::min<uint64_t>(100, ev.bytes_done * 100 / ev.bytes_expected)) : 0;
-        text_ = std::to_string(pct) + "% [" + std::to_string(ev.finished) + "/" + std::to_string(ev.total) + " files";
-        if (secs > 0.5) text_ += " " + human_size(double(ev.bytes_done) / secs) + "B/s";
-        text_ += "]";
-        last_bytes_ = ev.bytes_done + 1;
-        redraw();
-    }
-
-    void clear() {
-        if (!shown_.empty()) std::printf("\r%*s\r", int(shown_.size()), "");
-        shown_.clear();
-    }
-
-private:
-    void redraw() {
-        if (!progress_ || text_.empty()) return;
-        clear();
-        std::fputs(text_.c_str(), stdout);
-        std::fflush(stdout);
-        shown_ = text_;
-    }
-    int quiet_;
-    bool progress_;
-    std::string text_, shown_;
-    uint64_t last_bytes_ = 0;
-    std::chrono::steady_clock::time_point start_{};
 };
 
 unsigned count_upgradable(const config::Config& config, Diagnostics& diags) {
@@ -110,7 +40,7 @@ std::span<const OptionSpec> update_options() { return update_table; }
 int run_update(Context& ctx) {
     const config::Config& config = ctx.config;
     const int quiet = effective_quiet(config);
-    Screen screen(quiet);
+    FetchScreen screen(quiet);
     acquire::UpdateObserver observer;
     observer.line = [&](const acquire::UpdateLine& l) { screen.line(l); };
     observer.progress = [&](const acquire::FetchEvent& ev) { screen.progress(ev); };
@@ -130,13 +60,7 @@ int run_update(Context& ctx) {
         }
         return 100;
     }
-    screen.clear();
-    if (result.fetched_bytes > 0 && quiet < 2) {
-        double rate = result.seconds > 0 ? double(result.fetched_bytes) / result.seconds : 0;
-        std::printf("Fetched %sB in %s (%sB/s)\n", human_size(double(result.fetched_bytes)).c_str(),
-                    time_text(result.seconds).c_str(), human_size(rate).c_str());
-    }
-    std::fflush(stdout);
+    screen.fetched(result.fetched_bytes, result.seconds);
 
     Progress progress(config, false);
     progress.start("Reading package lists");

@@ -1,0 +1,191 @@
+// .deb files into an archives directory. The order of things is apt's: lock
+// the directory, keep what is already there and checks out, fetch the rest
+// into partial/ (all at once, through fetch()), and move each file into the
+// directory only after fetch() has matched its size and hash; a failed
+// item leaves nothing behind, neither in partial/ nor in the directory.
+#include "aptus/acquire/archives.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <optional>
+
+#include "aptus/acquire/lists_store.hpp"
+#include "aptus/base/error.hpp"
+#include "transfer_sink.hpp"
+#include "updater.hpp"
+
+namespace aptus::acquire {
+namespace {
+
+std::string with_slash(std::string dir) {
+    if (dir.empty() || dir.back() != '/') dir += '/';
+    return dir;
+}
+
+void make_directory(const std::string& dir, mode_t mode) {
+    if (::mkdir(dir.c_str(), mode) == 0 || errno == EEXIST) return;
+    throw system_error("Unable to create directory", dir, errno);
+}
+
+// Under a size or hash failure apt says what it expected, as the E: line
+// shows it (the Err: lines indent one step less).
+bool is_content_failure(const FetchResult& r) {
+    return r.error.rfind("Hash Sum mismatch", 0) == 0 || r.error.rfind("File has unexpected size", 0) == 0;
+}
+
+}  // namespace
+
+std::string archive_file_name(std::string_view package, std::string_view version, std::string_view arch) {
+    std::string name(package);
+    name += '_';
+    for (char c : version) {
+        if (c == ':')
+            name += "%3a";
+        else
+            name += c;
+    }
+    name += '_';
+    name += arch;
+    name += ".deb";
+    return name;
+}
+
+bool archive_matches(const std::string& path, uint64_t size, HashAlgo hash, std::string_view hash_hex) {
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || uint64_t(st.st_size) != size) {
+        ::close(fd);
+        return false;
+    }
+    // A file nothing vouches for is never kept: without a hash to compare,
+    // it is fetched again.
+    if (hash == HashAlgo::None) {
+        ::close(fd);
+        return false;
+    }
+    Hasher hasher(hash);
+    std::unique_ptr<char[]> buf(new char[1 << 16]);
+    for (;;) {
+        ssize_t n = ::read(fd, buf.get(), 1 << 16);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            ::close(fd);
+            return false;
+        }
+        if (n == 0) break;
+        hasher.update({buf.get(), size_t(n)});
+    }
+    ::close(fd);
+    return hasher.hex() == hash_hex;
+}
+
+ArchivesOutcome fetch_archives(const std::vector<ArchiveItem>& items, const std::string& directory,
+                               const FetchOptions& options, const UpdateObserver& observer,
+                               ArchivesMode mode) {
+    const std::string dir = with_slash(directory);
+    const bool staged = mode == ArchivesMode::Archives;
+    std::optional<ListsLock> lock;
+    std::string partial;
+    if (staged) {
+        make_directory(dir, 0755);
+        lock.emplace(dir);
+        partial = ensure_partial_dir(dir);
+    }
+
+    ArchivesOutcome out;
+    out.results.resize(items.size());
+    std::vector<FetchRequest> requests;
+    std::vector<size_t> item_of;  // request index -> item index
+    for (size_t i = 0; i < items.size(); ++i) {
+        const ArchiveItem& item = items[i];
+        ArchiveResult& r = out.results[i];
+        const std::string final_path = dir + item.file_name;
+        if (archive_matches(final_path, item.size, item.hash, item.hash_hex)) {
+            r.status = ArchiveResult::Status::Present;
+            r.path = final_path;
+            continue;
+        }
+        FetchRequest req;
+        req.uri = item.uri;
+        req.destination = staged ? partial + item.file_name : final_path;
+        req.expected_size = item.size;
+        req.hash = item.hash;
+        req.hash_hex = item.hash_hex;
+        // What an earlier run left in partial/ is not trusted, so not resumed.
+        if (staged) ::unlink(req.destination.c_str());
+        requests.push_back(std::move(req));
+        item_of.push_back(i);
+    }
+    if (requests.empty()) return out;
+
+    // apt numbers an archive's line when its transfer starts; a failure
+    // later is reported under the same number.
+    std::vector<unsigned> number(requests.size(), 0);
+    unsigned last = 0;
+    auto emit = [&](UpdateLine line) {
+        if (observer.line) observer.line(line);
+    };
+    auto callback = [&](const FetchEvent& ev) {
+        if (ev.kind == FetchEvent::Started) {
+            const ArchiveItem& item = items[item_of[ev.index]];
+            number[ev.index] = ++last;
+            emit({UpdateLine::Get, number[ev.index], item.label, item.size, {}});
+        } else if (ev.kind == FetchEvent::Progress) {
+            if (observer.progress) observer.progress(ev);
+        }
+    };
+    std::vector<FetchResult> fetched = fetch(requests, options, callback);
+
+    for (size_t k = 0; k < requests.size(); ++k) {
+        const size_t i = item_of[k];
+        const ArchiveItem& item = items[i];
+        const FetchRequest& req = requests[k];
+        const FetchResult& f = fetched[k];
+        ArchiveResult& r = out.results[i];
+        r.bytes = f.bytes;
+        out.fetched_bytes += f.bytes;
+        out.seconds = std::max(out.seconds, f.seconds);
+        if (f.status == FetchStatus::Ok && staged) {
+            const std::string final_path = dir + item.file_name;
+            if (::rename(req.destination.c_str(), final_path.c_str()) != 0) {
+                int err = errno;
+                ::unlink(req.destination.c_str());
+                r.status = ArchiveResult::Status::Failed;
+                r.error = "Failed to fetch " + item.uri + "  rename failed, " + std::strerror(err) + " (" +
+                          req.destination + " -> " + final_path + ").";
+                out.failed = true;
+                emit({UpdateLine::Err, number[k] ? number[k] : ++last, item.label, 0, {r.error}});
+                continue;
+            }
+        }
+        if (f.status == FetchStatus::Ok) {
+            r.status = ArchiveResult::Status::Fetched;
+            r.path = dir + item.file_name;
+            continue;
+        }
+        r.status = ArchiveResult::Status::Failed;
+        r.transient = f.transient;
+        out.failed = true;
+        std::vector<std::string> details = failure_details(f);
+        r.error = failed_to_fetch(item.uri, f);
+        if (is_content_failure(f)) {
+            // apt's order for an archive: the hash, then the size.
+            details.push_back("Hashes of expected file:");
+            details.push_back(" - " + std::string(hash_algo_name(req.hash)) + ":" + req.hash_hex);
+            details.push_back(" - Filesize:" + std::to_string(item.size) + " [weak]");
+            for (size_t d = 1; d < details.size(); ++d) r.error += "\n   " + details[d];
+        }
+        emit({UpdateLine::Err, number[k] ? number[k] : ++last, item.label, 0, std::move(details)});
+        if (staged) ::unlink(req.destination.c_str());
+    }
+    return out;
+}
+
+}  // namespace aptus::acquire

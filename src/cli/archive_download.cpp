@@ -1,0 +1,172 @@
+// From cache versions to archive items: the version's Packages stanza gives
+// Filename, Size and the hash; the index file it was read from is matched to
+// the sources' index targets (by lists-dir name) for the repository URI and
+// apt's label. Then the fetch, shown as apt shows it.
+#include "cli/archive_download.hpp"
+
+#include <cstdio>
+#include <map>
+
+#include "aptus/acquire/fetcher.hpp"
+#include "aptus/base/error.hpp"
+#include "aptus/deb/tagfile.hpp"
+#include "aptus/sources/index_targets.hpp"
+#include "aptus/sources/source_list.hpp"
+#include "cli/fetch_screen.hpp"
+#include "cli/version_select.hpp"
+
+namespace aptus::cli {
+namespace {
+
+bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+// apt's http method sends the path %-quoted: everything but letters, digits
+// and "-._/" (so "~" is "%7e", "+" is "%2b", a "%" in a name is "%25").
+std::string quote_path(std::string_view path) {
+    static const char hex[] = "0123456789abcdef";
+    std::string out;
+    for (unsigned char c : path) {
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
+            c == '_' || c == '/') {
+            out += char(c);
+        } else {
+            out += '%';
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        }
+    }
+    return out;
+}
+
+// The index target a cache index file was read from: its lists-dir name,
+// possibly with a compression suffix.
+const sources::IndexTarget* target_of(const std::vector<sources::IndexTarget>& targets, std::string_view path) {
+    for (const auto& t : targets) {
+        if (path == t.filename) return &t;
+        if (starts_with(path, t.filename) && path[t.filename.size()] == '.' &&
+            path.find('/', t.filename.size()) == std::string_view::npos)
+            return &t;
+    }
+    return nullptr;
+}
+
+struct HashField {
+    const char* name;
+    acquire::HashAlgo algo;
+};
+// The strongest first, as apt prefers them.
+constexpr HashField hash_fields[] = {{"SHA512", acquire::HashAlgo::Sha512},
+                                     {"SHA256", acquire::HashAlgo::Sha256},
+                                     {"SHA1", acquire::HashAlgo::Sha1},
+                                     {"MD5sum", acquire::HashAlgo::Md5}};
+
+}  // namespace
+
+std::vector<acquire::ArchiveItem> archive_items(const config::Config& config, const cache::Cache& cache,
+                                                const std::vector<const cache::Version*>& versions) {
+    Diagnostics ignored;  // reported when the cache was opened
+    std::vector<sources::IndexTarget> targets =
+        sources::index_targets(sources::read_sources(config, ignored), config, ignored);
+    std::map<uint32_t, const sources::IndexTarget*> by_file;
+    auto lookup = [&](uint32_t index_file) {
+        auto [it, fresh] = by_file.try_emplace(index_file, nullptr);
+        if (fresh) {
+            const cache::IndexFile& f = cache.index_files()[index_file];
+            if (f.kind == cache::IndexKind::Packages) it->second = target_of(targets, cache.str(f.path));
+        }
+        return it->second;
+    };
+
+    std::vector<acquire::ArchiveItem> items;
+    for (const cache::Version* v : versions) {
+        const cache::Package& p = cache.package_of(*v);
+        const std::string name(cache.name_of(p));
+        const std::string version(cache.str(v->version));
+        const std::string arch(cache.str(v->architecture));
+        const cache::VersionFile* from = nullptr;
+        const sources::IndexTarget* target = nullptr;
+        for (const auto& vf : cache.files_of(*v)) {
+            if ((target = lookup(vf.index_file))) {
+                from = &vf;
+                break;
+            }
+        }
+        if (!from)
+            throw Error("Can't find a source to download version '" + version + "' of '" + name + ":" +
+                        std::string(cache.str(p.architecture)) + "'");
+        std::string_view text = cache.stanza(*from);
+        deb::TagFileReader reader(text, std::string(cache.str(cache.index_files()[from->index_file].path)));
+        deb::Stanza stanza;
+        if (!reader.next(stanza)) throw Error("The record of " + name + " " + version + " could not be read");
+        std::string_view filename = stanza.value_or_empty("Filename");
+        if (filename.empty())
+            throw Error("I wasn't able to locate a file for the " + name +
+                        " package. This might mean you need to manually fix this package.");
+        acquire::ArchiveItem item;
+        item.package = name;
+        item.architecture = arch;
+        item.version = version;
+        std::string repo = target->option("Repo-URI");
+        if (!repo.empty() && repo.back() != '/') repo += '/';
+        item.uri = repo + (starts_with(repo, "http:") || starts_with(repo, "https:") ? quote_path(filename)
+                                                                                      : std::string(filename));
+        item.file_name = acquire::archive_file_name(name, version, arch);
+        std::string_view size = stanza.value_or_empty("Size");
+        try {
+            item.size = std::stoull(std::string(size));
+        } catch (const std::exception&) {
+            throw Error("The record of " + name + " " + version + " has no valid Size");
+        }
+        for (const HashField& h : hash_fields) {
+            if (auto value = stanza.get(h.name); value && !value->empty()) {
+                item.hash = h.algo;
+                item.hash_hex = std::string(*value);
+                break;
+            }
+        }
+        // "http://host/debian bookworm/main amd64 Packages" -> apt's archive label.
+        std::string label = target->description;
+        if (size_t sp = label.rfind(' '); sp != std::string::npos) label.resize(sp);
+        item.label = label + " " + name + " " + arch + " " + version;
+        items.push_back(std::move(item));
+    }
+    return items;
+}
+
+acquire::ArchivesOutcome fetch_and_show(const config::Config& config, const std::vector<acquire::ArchiveItem>& items,
+                                        const std::string& directory, acquire::ArchivesMode mode) {
+    FetchScreen screen(effective_quiet(config));
+    acquire::UpdateObserver observer;
+    observer.line = [&](const acquire::UpdateLine& l) { screen.line(l); };
+    observer.progress = [&](const acquire::FetchEvent& ev) { screen.progress(ev); };
+    acquire::ArchivesOutcome out;
+    try {
+        out = acquire::fetch_archives(items, directory, acquire::fetch_options(config), observer, mode);
+    } catch (...) {
+        screen.clear();
+        std::fflush(stdout);
+        throw;
+    }
+    uint64_t good = 0;
+    for (const auto& r : out.results)
+        if (r.status == acquire::ArchiveResult::Status::Fetched) good += r.bytes;
+    screen.fetched(good, out.seconds);
+    for (const auto& r : out.results)
+        if (r.status == acquire::ArchiveResult::Status::Failed) std::fprintf(stderr, "E: %s\n", r.error.c_str());
+    std::fflush(stderr);
+    return out;
+}
+
+std::vector<std::string> download_archives(const config::Config& config, const cache::Cache& cache,
+                                           const std::vector<const cache::Version*>& versions,
+                                           const std::string& directory) {
+    acquire::ArchivesOutcome out =
+        fetch_and_show(config, archive_items(config, cache, versions), directory, acquire::ArchivesMode::Archives);
+    if (out.failed) throw Error("Unable to fetch some archives, maybe run apt-get update or try with --fix-missing?");
+    std::vector<std::string> paths;
+    paths.reserve(out.results.size());
+    for (const auto& r : out.results) paths.push_back(r.path);
+    return paths;
+}
+
+}  // namespace aptus::cli

@@ -1,0 +1,172 @@
+// clean: every file of the archives dir and its partial/ (the lock and the
+// partial/ directory itself stay), the lists dir's partial/ files, and the
+// binary caches (apt's pkgcache.bin and srcpkgcache.bin, and aptus's own).
+// autoclean: only the archives no configured repository offers any more, as
+// apt-get autoclean decides it from the file name. Both take the archives
+// lock as apt does; with -s nothing is locked or removed, and apt's Del
+// lines say what would go.
+#include "cli/commands/clean_cmd.hpp"
+
+#include <dirent.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <optional>
+
+#include "aptus/acquire/lists_store.hpp"
+#include "aptus/base/error.hpp"
+#include "aptus/base/file.hpp"
+#include "aptus/system/system.hpp"
+#include "cli/human_size.hpp"
+#include "cli/package_line.hpp"
+#include "cli/version_select.hpp"
+
+namespace aptus::cli {
+namespace {
+
+// The entries of a directory in readdir order (apt's order), minus what
+// apt's cleaners never touch.
+std::vector<std::string> entries(const std::string& dir) {
+    std::vector<std::string> out;
+    DIR* d = ::opendir(dir.c_str());
+    if (!d) return out;
+    while (dirent* e = ::readdir(d)) {
+        std::string_view n = e->d_name;
+        if (n == "." || n == ".." || n == "lock" || n == "partial" || n == "lost+found" || n == "auxfiles") continue;
+        out.emplace_back(n);
+    }
+    ::closedir(d);
+    return out;
+}
+
+void unlink_or_warn(Context& ctx, const std::string& dir, const std::string& name, const char* where) {
+    if (::unlink((dir + name).c_str()) == 0 || errno == ENOENT) return;
+    int err = errno;
+    ctx.diags.push_back({Level::Warning, "Problem unlinking the file " + name + " - " + where + " (" +
+                                             std::to_string(err) + ": " + std::strerror(err) + ")"});
+}
+
+bool simulate(const config::Config& config) { return config.find_bool("APT::Get::Simulate"); }
+
+std::string archives_dir(const config::Config& config) { return config.find_dir("Dir::Cache::Archives"); }
+
+// "%3a" and friends back to bytes, as apt reads archive names.
+std::string dequote(std::string_view s) {
+    auto hexval = [](char c) -> int {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        return -1;
+    };
+    std::string out;
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '%' && i + 2 < s.size()) {
+            int hi = hexval(s[i + 1]), lo = hexval(s[i + 2]);
+            if (hi >= 0 && lo >= 0) {
+                out += char(hi * 16 + lo);
+                i += 2;
+                continue;
+            }
+        }
+        out += s[i];
+    }
+    return out;
+}
+
+}  // namespace
+
+int run_clean(Context& ctx) {
+    const config::Config& config = ctx.config;
+    const std::string archives = archives_dir(config);
+    const std::string lists = config.find_dir("Dir::State::lists");
+    std::vector<std::string> caches;
+    for (const char* key : {"Dir::Cache::pkgcache", "Dir::Cache::srcpkgcache"})
+        if (!config.find(key).empty()) caches.push_back(config.find_file(key));
+    caches.push_back(system::cache_path(config));
+    if (simulate(config)) {
+        std::printf("Del %s* %spartial/*\n", archives.c_str(), archives.c_str());
+        std::printf("Del %spartial/*\n", lists.c_str());
+        std::printf("Del");
+        for (const auto& c : caches) std::printf(" %s", c.c_str());
+        std::printf("\n");
+        return 0;
+    }
+    {
+        std::optional<acquire::ListsLock> lock;
+        if (is_directory(archives)) {
+            lock.emplace(archives);
+            for (const auto& dir : {archives, archives + "partial/"})
+                for (const auto& name : entries(dir)) unlink_or_warn(ctx, dir, name, "pkgAcquire::Clean");
+        }
+    }
+    if (is_directory(lists + "partial/")) {
+        acquire::ListsLock lock(lists);
+        for (const auto& name : entries(lists + "partial/")) unlink_or_warn(ctx, lists + "partial/", name, "pkgAcquire::Clean");
+    }
+    for (const auto& c : caches) ::unlink(c.c_str());
+    return 0;
+}
+
+int run_autoclean(Context& ctx) {
+    const config::Config& config = ctx.config;
+    const std::string archives = archives_dir(config);
+    const bool sim = simulate(config);
+    const int quiet = effective_quiet(config);
+    std::optional<acquire::ListsLock> lock;
+    if (!sim && is_directory(archives)) lock.emplace(archives);
+
+    Progress progress(config, false);
+    progress.start("Reading package lists");
+    progress.start("Building dependency tree");
+    cache::OpenResult opened = system::open_cache(config, ctx.diags);
+    progress.done();
+    const cache::Cache& cache = opened.cache;
+    // apt's APT::Clean-Installed: a version only the dpkg status knows is
+    // not fetchable, so its archive goes.
+    const bool clean_installed = config.find_bool("APT::Clean-Installed", true);
+    std::vector<std::string> archs = config.find_list("APT::Architectures");
+    if (archs.empty()) archs.push_back(std::string(cache.native_architecture()));
+
+    auto keep = [&](std::string_view name) {
+        size_t u1 = name.find('_');
+        if (u1 == std::string_view::npos) return true;
+        size_t u2 = name.find('_', u1 + 1);
+        if (u2 == std::string_view::npos) return true;
+        size_t dot = name.find('.', u2 + 1);
+        if (dot == std::string_view::npos) return true;
+        std::string pkg = dequote(name.substr(0, u1)), ver = dequote(name.substr(u1 + 1, u2 - u1 - 1)),
+                    arch = dequote(name.substr(u2 + 1, dot - u2 - 1));
+        // Archives of architectures not configured are none of our business.
+        if (arch != "all" && std::find(archs.begin(), archs.end(), arch) == archs.end()) return true;
+        const cache::Package* p =
+            cache.find_package(pkg, arch == "all" ? cache.native_architecture() : std::string_view(arch));
+        if (!p) return false;
+        for (const auto& v : cache.versions_of(*p)) {
+            if (cache.str(v.version) != ver) continue;
+            for (const auto& f : cache.files_of(v))
+                if (!clean_installed || cache.index_files()[f.index_file].kind != cache::IndexKind::Status) return true;
+        }
+        return false;
+    };
+    for (const auto& dir : {archives, archives + "partial/"}) {
+        for (const auto& name : entries(dir)) {
+            if (keep(name)) continue;
+            struct stat st {};
+            if (::stat((dir + name).c_str(), &st) != 0) continue;
+            if (quiet < 2) {
+                size_t u1 = name.find('_'), u2 = name.find('_', u1 + 1);
+                std::printf("Del %s %s [%sB]\n", dequote(name.substr(0, u1)).c_str(),
+                            dequote(name.substr(u1 + 1, u2 - u1 - 1)).c_str(), human_size(double(st.st_size)).c_str());
+            }
+            if (!sim) unlink_or_warn(ctx, dir, name, "Cleaner::Erase");
+        }
+    }
+    std::fflush(stdout);
+    return 0;
+}
+
+}  // namespace aptus::cli

@@ -1,0 +1,39 @@
+// apt-get download's rules: every word must name a version (apt's errors for
+// each that does not, and then nothing is fetched); the files land in the
+// current directory under apt's archive names, without lock or partial/; a
+// file already there with the right size and hash is kept silently.
+#include "cli/commands/download_cmd.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+
+#include "aptus/base/error.hpp"
+#include "cli/archive_download.hpp"
+#include "cli/read_session.hpp"
+#include "cli/version_select.hpp"
+
+namespace aptus::cli {
+
+int run_download(Context& ctx) {
+    if (ctx.args.empty()) throw Error("No packages found");
+    auto session = open_read_session(ctx);
+    const cache::Cache& cache = session->cache();
+    Selection selection;
+    std::vector<std::string> errors;
+    for (const std::string& word : ctx.args)
+        select_versions(cache, *session->candidates, word, Select::Candidate, selection, errors);
+    if (!errors.empty()) {
+        for (const auto& e : errors) std::fprintf(stderr, "E: %s\n", e.c_str());
+        return 100;
+    }
+    char cwd[PATH_MAX];
+    if (!::getcwd(cwd, sizeof cwd)) throw system_error("Unable to read the current directory", ".", errno);
+    auto items = archive_items(ctx.config, cache, selection.versions);
+    acquire::ArchivesOutcome out = fetch_and_show(ctx.config, items, cwd, acquire::ArchivesMode::Plain);
+    return out.failed ? 100 : 0;
+}
+
+}  // namespace aptus::cli
