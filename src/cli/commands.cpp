@@ -3,6 +3,7 @@
 #include "cli/commands/config_cmd.hpp"
 #include "cli/commands/download_cmd.hpp"
 #include "cli/commands/depends_cmd.hpp"
+#include "cli/commands/dpkg_test_cmd.hpp"
 #include "cli/commands/install_cmd.hpp"
 #include "cli/commands/list_cmd.hpp"
 #include "cli/commands/modernize_cmd.hpp"
@@ -51,6 +52,7 @@ std::span<const Command> commands() {
         {{"internal-pager-test"}, {}, "", run_internal_pager_test, true},
         {{"internal-solver"}, {}, "", run_internal_solver, true},
         {{"internal-plan-test"}, plan_test_options(), "", run_internal_plan_test, true},
+        {{"internal-dpkg-test"}, {}, "", run_internal_dpkg_test, true},
     };
     return table;
 }
