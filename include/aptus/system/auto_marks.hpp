@@ -13,29 +13,32 @@ namespace aptus::system {
 
 struct AutoMark {
     std::string package;
-    std::string architecture;  // "amd64"; "" means the native architecture
+    std::string architecture;  // "amd64"; "" or "all" mean the native architecture
     bool automatic = false;
 };
 
-// Sets or clears Auto-Installed for each (package, architecture) in `marks`,
-// keeping every other stanza and field byte for byte. As apt writes it, a
-// package marked automatic gets "Package:", "Architecture:",
-// "Auto-Installed: 1"; a manual package's stanza loses its Auto-Installed
-// field and is dropped when nothing else is left in it. A stanza with no
-// Architecture field counts as the native architecture's. The file is
-// replaced atomically; nothing is written when nothing changes. Throws
-// aptus::Error naming the file on a malformed extended_states.
+// Sets or clears the automatic mark of each (package, architecture) in
+// `marks` and rewrites the file as apt rewrites it (checked against apt-mark
+// and apt-get 2.6):
+// - every stanza is kept in place, its other fields byte for byte, with
+//   Architecture and Auto-Installed set ("1" or "0"; appended in that order
+//   when missing);
+// - a package that is not installed now (by Dir::State::status, which the
+//   caller has let dpkg update first) loses its mark, as apt's writes do:
+//   that is how the stanzas of removed packages go away;
+// - a stanza whose package is not automatic is dropped when it holds no
+//   field but Package, Architecture and Auto-Installed;
+// - a newly automatic, installed package not in the file is appended as
+//   "Package: x\nArchitecture: amd64\nAuto-Installed: 1\n\n", in the order
+//   of `marks`.
+// A stanza without Architecture counts as the native architecture's. apt
+// also drops stanzas, whatever their fields, of packages no list knows;
+// this function does not see the lists, so a stanza with fields of its own
+// for such a package is kept (with Auto-Installed: 0). The file is replaced
+// atomically, created when missing, and left alone when its content would
+// not change. Throws aptus::Error naming the file on a malformed
+// extended_states or status.
 void write_auto_marks(const config::Config& config, const std::vector<AutoMark>& marks);
-
-// Drops the stanzas of (package, architecture) pairs that are no longer
-// installed, as apt does on its next write of the file: apt keeps only the
-// marks of packages it knows of, and a removed package's mark is cleared.
-// `removed` uses the same rules as AutoMark (architecture "" = native).
-struct PackageArch {
-    std::string package;
-    std::string architecture;
-};
-void forget_removed(const config::Config& config, const std::vector<PackageArch>& removed);
 
 // Dir::State::extended_states resolved as apt resolves it.
 std::string extended_states_path(const config::Config& config);

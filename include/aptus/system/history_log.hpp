@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "aptus/config/config.hpp"
@@ -32,11 +33,21 @@ std::string history_log_path(const config::Config& config);
 // apt's date form for Start-Date and End-Date, in local time.
 std::string history_date(long long unix_time);
 
+// apt's Commandline text for a program's argv: every ' and " dropped, and
+// an argument after "-o" that holds a space written as key='value'
+// (`apt-get install -o "A=x y"` logs `apt-get install -o A='x y'`).
+std::string history_commandline(const std::vector<std::string>& argv);
+
+// apt's Requested-By: "user (1000)" for the uid in SUDO_UID, else
+// PKEXEC_UID; "" when neither is set or the uid has no user.
+std::string history_requested_by();
+
 // The entry's text as apt writes it, starting with its blank line.
 std::string format_history(const HistoryEntry& entry);
 
-// Appends the entry to the history log, creating the file (0640, as apt)
-// and its directory when missing, and flushes it to disk. Throws
+// Appends the entry to the history log, creating the file (0644, as apt
+// leaves it) and its directory when missing, and flushes it to disk.
+// Nothing is written when Dir::Log::History is "/dev/null" or empty. Throws
 // aptus::Error naming the file when it cannot be written.
 void append_history(const config::Config& config, const HistoryEntry& entry);
 
