@@ -1,15 +1,22 @@
 // aptus's EDSP solver against apt's own (/usr/lib/apt/solvers/apt, from
-// apt-utils) on the six real scenarios of ../shared/data/scenarios, the
-// same decompressed file fed to both. Each run is a child process, so wall
-// time and peak memory (ru_maxrss) are measured the same way for both:
-// aptus's child reads the file, builds the universe, solves and writes the
-// answer to /dev/null; apt's child is the solver program with the file on
-// its stdin.
+// apt-utils) and the CUDF solvers apt reaches through apt-cudf
+// (/usr/lib/apt/solvers/aspcud, mccs-cbc) on the six real scenarios of
+// ../shared/data/scenarios, the same decompressed file fed to each. Each run
+// is a child process in its own process group, so wall time and peak memory
+// are measured the same way for all: aptus's child reads the file, builds
+// the universe, solves and writes the answer; the others are the solver
+// program exactly as apt runs it, no arguments, the file on its stdin. Peak
+// memory is wait4's ru_maxrss: the largest single process of the tree (for
+// apt-cudf that is apt-cudf itself or the aspcud/mccs it starts).
 //
-//   solver_bench            Google Benchmark run (3 iterations per case)
-//   solver_bench --table [RUNS [SCENARIO...]]   median of RUNS (5) runs per case, as a README table
+//   solver_bench            Google Benchmark run, aptus and apt (3 iterations per case)
+//   solver_bench --table [RUNS [SCENARIO...]]
+//       median of RUNS (5) runs per case for aptus and apt, one run of each
+//       CUDF solver (they take minutes), as a README table; a run that fails
+//       says why (the solver's Error: message, or the time limit)
 #include <benchmark/benchmark.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -21,6 +28,7 @@
 #include <cstring>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "aptus/base/compression.hpp"
@@ -30,6 +38,11 @@
 namespace {
 
 const char* const kAptSolver = "/usr/lib/apt/solvers/apt";
+// apt-cudf picks the CUDF solver by the name it is run as; mccs-lpsolve is
+// mccs with another back end and fails the same way, so it is left out.
+const char* const kCudfSolvers[] = {"/usr/lib/apt/solvers/aspcud", "/usr/lib/apt/solvers/mccs-cbc"};
+// A CUDF run longer than this is stopped and reported as timed out.
+const double kCudfTimeLimit = 600;
 const char* const kScenarios[] = {"minbase-gnome",       "server-install-many",        "server-remove-libc6",
                                   "server-unsat-mta",    "server-upgrade-trixie",      "server-full-upgrade-trixie"};
 
@@ -47,36 +60,75 @@ struct Sample {
     double seconds = 0;
     long max_rss_kb = 0;
     bool ok = false;
+    std::string failure;  // why it is not ok: the solver's Error: message, a signal, the time limit
 };
 
-// One child: `apt` execs apt's solver; otherwise aptus in the child.
-Sample run_child(const std::string& file, bool apt) {
+// The Message: of an EDSP Error: stanza, if the answer is one.
+std::string edsp_error_message(const std::string& answer) {
+    if (answer.rfind("Error:", 0) != 0 && answer.find("\nError:") == std::string::npos) return {};
+    auto at = answer.find("Message:");
+    if (at == std::string::npos) return "Error stanza";
+    auto end = answer.find('\n', at);
+    return answer.substr(at + 9, end == std::string::npos ? std::string::npos : end - at - 9);
+}
+
+// One child: `program` is exec'd with the file on stdin; with none, aptus
+// solves in the child. The answer goes to a temporary file so a failure can
+// be told; a run past `limit` seconds is killed with its whole group.
+Sample run_child(const std::string& file, const char* program, double limit = 0) {
+    std::string answer_file = "/tmp/aptus-solver-bench-answer";
     auto start = std::chrono::steady_clock::now();
     pid_t pid = ::fork();
     if (pid == 0) {
+        ::setpgid(0, 0);
+        int out = ::open(answer_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
         int devnull = ::open("/dev/null", O_WRONLY);
-        ::dup2(devnull, 1);
+        ::dup2(out, 1);
         ::dup2(devnull, 2);
-        if (apt) {
+        if (program) {
             int in = ::open(file.c_str(), O_RDONLY);
             ::dup2(in, 0);
-            ::execl(kAptSolver, kAptSolver, (char*)nullptr);
+            ::execl(program, program, (char*)nullptr);
             ::_exit(127);
         }
         auto sc = aptus::solver::read_edsp(aptus::read_file(file), file);
         auto s = aptus::solver::solve(sc.universe, sc.request);
-        std::string out = s.solved ? aptus::solver::format_edsp_solution(sc.universe, s)
-                                   : aptus::solver::format_edsp_error(s.error_id, s.message);
-        if (::write(1, out.data(), out.size()) < 0) ::_exit(1);
+        std::string text = s.solved ? aptus::solver::format_edsp_solution(sc.universe, s)
+                                    : aptus::solver::format_edsp_error(s.error_id, s.message);
+        if (::write(1, text.data(), text.size()) < 0) ::_exit(1);
         ::_exit(0);
     }
+    ::setpgid(pid, pid);
     int status = 0;
     struct rusage ru {};
-    ::wait4(pid, &status, 0, &ru);
+    bool timed_out = false;
+    while (::wait4(pid, &status, limit > 0 ? WNOHANG : 0, &ru) == 0) {
+        if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > limit) {
+            ::kill(-pid, SIGKILL);
+            timed_out = true;
+            ::wait4(pid, &status, 0, &ru);
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
     Sample s;
     s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     s.max_rss_kb = ru.ru_maxrss;
-    s.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (timed_out) {
+        s.failure = "stopped after " + std::to_string(int(limit)) + " s";
+    } else if (WIFSIGNALED(status)) {
+        s.failure = std::string("killed by ") + ::strsignal(WTERMSIG(status));
+    } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        s.failure = "exit status " + std::to_string(WEXITSTATUS(status));
+    }
+    // An unsatisfiable scenario answered with an Error: stanza is a correct
+    // answer for aptus and apt; for the CUDF solvers it is reported so that
+    // "no solution" and "could not run" can be told apart in the table.
+    std::string message = edsp_error_message(aptus::read_file(answer_file));
+    if (s.failure.empty() && !message.empty() && program && std::strcmp(program, kAptSolver) != 0)
+        s.failure = "Error: " + message;
+    s.ok = s.failure.empty();
+    ::unlink(answer_file.c_str());
     return s;
 }
 
@@ -92,7 +144,7 @@ void BM_Solve(benchmark::State& state, std::string name, bool apt) {
     std::string file = plain_file(name);
     long rss = 0;
     for (auto _ : state) {
-        Sample s = run_child(file, apt);
+        Sample s = run_child(file, apt ? kAptSolver : nullptr);
         if (!s.ok) state.SkipWithError("solver failed");
         state.SetIterationTime(s.seconds);
         rss = std::max(rss, s.max_rss_kb);
@@ -100,26 +152,43 @@ void BM_Solve(benchmark::State& state, std::string name, bool apt) {
     state.counters["peak_rss_MB"] = double(rss) / 1024;
 }
 
+Sample median_of(const std::string& file, const char* program, int runs) {
+    std::vector<Sample> samples;
+    for (int i = 0; i < runs; ++i) samples.push_back(run_child(file, program));
+    std::sort(samples.begin(), samples.end(), [](const Sample& a, const Sample& b) { return a.seconds < b.seconds; });
+    Sample med = samples[samples.size() / 2];
+    for (const Sample& r : samples) med.max_rss_kb = std::max(med.max_rss_kb, r.max_rss_kb);
+    return med;
+}
+
+std::string cell(const Sample& s) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.2f s, %ld MB", s.seconds, s.max_rss_kb / 1024);
+    return s.ok ? buf : "fails after " + std::string(buf) + ": " + s.failure;
+}
+
 int table(int runs, std::vector<std::string> names) {
     if (!available()) {
         std::fprintf(stderr, "scenarios not found\n");
         return 1;
     }
-    std::printf("| scenario | aptus wall | apt wall | aptus/apt | aptus peak RSS | apt peak RSS |\n");
-    std::printf("|---|---:|---:|---:|---:|---:|\n");
+    std::vector<const char*> cudf;
+    for (const char* p : kCudfSolvers)
+        if (::access(p, X_OK) == 0) cudf.push_back(p);
+    std::printf("| scenario | aptus wall | apt wall | aptus/apt | aptus peak RSS | apt peak RSS |");
+    for (const char* p : cudf) std::printf(" %s (apt-cudf) |", std::strrchr(p, '/') + 1);
+    std::printf("\n|---|---:|---:|---:|---:|---:|");
+    for (size_t i = 0; i < cudf.size(); ++i) std::printf("---|");
+    std::printf("\n");
     if (names.empty()) names.assign(std::begin(kScenarios), std::end(kScenarios));
     for (const std::string& name : names) {
         std::string file = plain_file(name);
-        Sample med[2];
-        for (int side = 0; side < 2; ++side) {
-            std::vector<Sample> samples;
-            for (int i = 0; i < runs; ++i) samples.push_back(run_child(file, side == 1));
-            std::sort(samples.begin(), samples.end(), [](const Sample& a, const Sample& b) { return a.seconds < b.seconds; });
-            med[side] = samples[samples.size() / 2];
-            for (const Sample& r : samples) med[side].max_rss_kb = std::max(med[side].max_rss_kb, r.max_rss_kb);
-        }
-        std::printf("| %s | %.2f s | %.2f s | %.2f | %ld MB | %ld MB |\n", name.c_str(), med[0].seconds, med[1].seconds,
-                    med[0].seconds / med[1].seconds, med[0].max_rss_kb / 1024, med[1].max_rss_kb / 1024);
+        Sample ours = median_of(file, nullptr, runs);
+        Sample apt = median_of(file, kAptSolver, runs);
+        std::printf("| %s | %.2f s | %.2f s | %.2f | %ld MB | %ld MB |", name.c_str(), ours.seconds, apt.seconds,
+                    ours.seconds / apt.seconds, ours.max_rss_kb / 1024, apt.max_rss_kb / 1024);
+        for (const char* p : cudf) std::printf(" %s |", cell(run_child(file, p, kCudfTimeLimit)).c_str());
+        std::printf("\n");
         std::fflush(stdout);
     }
     return 0;
