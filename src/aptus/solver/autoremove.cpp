@@ -63,7 +63,11 @@ std::vector<uint32_t> autoremovable(const Universe& u, const Request& r, const s
             reached[selected[i]] = 1;
             queue.push_back(selected[i]);
         }
-    std::vector<uint32_t> sats;
+    // Normalisation's other half: in a full upgrade, an or-group whose first
+    // chosen way is new (the fresh install's choice) no longer keeps the old
+    // installed alternatives; anything else still needing them does.
+    bool normalising = r.upgrade_all && !r.forbid_remove;
+    std::vector<uint32_t> sats, group;
     while (!queue.empty()) {
         uint32_t v = queue.front();
         queue.pop_front();
@@ -72,16 +76,20 @@ std::vector<uint32_t> autoremovable(const Universe& u, const Request& r, const s
                              (d.kind == DepKind::Recommends && r.recommends_important) ||
                              (d.kind == DepKind::Suggests && r.suggests_important);
             if (!important) continue;
-            // Every installed way of meeting the relation is kept, as apt does.
+            // Otherwise every installed way of meeting the relation is kept, as apt does.
+            group.clear();
             for (const Target& t : d.alternatives) {
                 sats.clear();
                 u.satisfiers(v, t, sats);
                 for (uint32_t s : sats)
-                    if (in[s] && !reached[s]) {
-                        reached[s] = 1;
-                        queue.push_back(s);
-                    }
+                    if (in[s]) group.push_back(s);
             }
+            if (normalising && !group.empty() && !was_installed[u.versions[group.front()].package]) group.resize(1);
+            for (uint32_t s : group)
+                if (!reached[s]) {
+                    reached[s] = 1;
+                    queue.push_back(s);
+                }
         }
     }
     std::vector<uint32_t> garbage;

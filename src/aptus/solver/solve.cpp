@@ -60,9 +60,9 @@ private:
     // Installed packages are an or-group's first choice — except, in a full
     // upgrade, automatically installed ones: there the group is read as a
     // fresh install of the new release would read it (normalisation). The
-    // old choice is still kept when it can be, like every automatic
-    // package, and autoremove keeps any installed way of meeting a
-    // relation, so the fresh choice is added rather than swapped in.
+    // old choice stays installed only if it can (a conflict with the fresh
+    // one removes it), and autoremove no longer counts the group as needing
+    // it, so it goes with the garbage unless something else needs it.
     bool first_choice(uint32_t pkg) const {
         return pkg_installed_[pkg] && !(r_.upgrade_all && !r_.forbid_remove && u_.packages[pkg].automatic);
     }
