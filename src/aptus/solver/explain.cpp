@@ -67,6 +67,9 @@ std::string explain(const Universe& u, const Request& r, const std::vector<Reaso
             break;
         case ReasonKind::Essential: line = pkg + " is Essential and installed, so it stays installed"; break;
         case ReasonKind::Protected: line = pkg + " is protected and installed, so it stays installed"; break;
+        case ReasonKind::NewEssential:
+            line = pkg + " is Essential in its candidate release, so a full upgrade installs it";
+            break;
         case ReasonKind::NoRemovals: line = pkg + " is installed, and this upgrade removes nothing"; break;
         case ReasonKind::Manual:
             line = pkg + " is installed manually, so it stays installed";

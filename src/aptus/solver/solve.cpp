@@ -57,6 +57,10 @@ private:
         return ver.pin > 0;
     }
     void find_obsolete();
+    // A full upgrade installs what is newly Essential (apt 2.9.29 on): per
+    // name, the candidates that say Essential: yes, when no architecture of
+    // the name is installed.
+    std::vector<std::vector<uint32_t>> new_essentials() const;
     // Installed packages are an or-group's first choice — except, in a full
     // upgrade, automatically installed ones: there the group is read as a
     // fresh install of the new release would read it (normalisation). The
@@ -128,6 +132,26 @@ void Encoder::find_obsolete() {
     }
 }
 
+std::vector<std::vector<uint32_t>> Encoder::new_essentials() const {
+    std::vector<std::vector<uint32_t>> groups;
+    if (!r_.upgrade_all || r_.forbid_remove || r_.forbid_new_install) return groups;
+    std::vector<uint8_t> name_done(u_.names.size(), 0);
+    for (uint32_t p = 0; p < u_.packages.size(); ++p) {
+        uint32_t name = u_.packages[p].name;
+        if (name_done[name]) continue;
+        name_done[name] = 1;
+        std::vector<uint32_t> group;
+        bool installed = false;
+        for (uint32_t q : u_.packages_named(name)) {
+            installed = installed || pkg_installed_[q];
+            for (uint32_t v : u_.packages[q].versions)
+                if (u_.versions[v].candidate && u_.versions[v].essential && allowed(v)) group.push_back(v);
+        }
+        if (!installed && !group.empty() && !requested_remove_[u_.versions[group[0]].package]) groups.push_back(std::move(group));
+    }
+    return groups;
+}
+
 std::vector<uint32_t> Encoder::preferred_versions(uint32_t pkg, bool upgrade) const {
     std::vector<uint32_t> vs;
     for (uint32_t v : u_.packages[pkg].versions)
@@ -175,6 +199,8 @@ void Encoder::discover() {
             for (uint32_t v : u_.packages[p].versions) visit(v);
     for (uint32_t p : r_.install)
         for (uint32_t v : u_.packages[p].versions) visit(v);
+    for (const auto& group : new_essentials())
+        for (uint32_t v : group) visit(v);
     std::vector<uint32_t> sats;
     while (!queue.empty()) {
         uint32_t v = queue.front();
@@ -207,6 +233,12 @@ void Encoder::encode() {
         for (uint32_t v : u_.packages[p].versions)
             if (var_of_[v] != no_var && u_.versions[v].candidate) lits.push_back(pos_lit(uint32_t(var_of_[v])));
         sat_.add_clause(lits, reason({ReasonKind::RequestInstall, p, 0, 0, 0}));
+        hard_goals_.push_back({lits});
+    }
+    for (const auto& group : new_essentials()) {
+        std::vector<Lit> lits;
+        for (uint32_t v : group) lits.push_back(pos_lit(uint32_t(var_of_[v])));
+        sat_.add_clause(lits, reason({ReasonKind::NewEssential, u_.versions[group[0]].package, group[0], 0, 0}));
         hard_goals_.push_back({lits});
     }
     for (uint32_t p : r_.remove)
