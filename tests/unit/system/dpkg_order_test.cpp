@@ -1,0 +1,304 @@
+// The dpkg work order over small universes written as EDSP text (each case
+// one rule of ARCHITECTURE.md's ordering paragraph), and over the solver's
+// answers to two real scenarios, where validate_dpkg_order() is the proof.
+// The checker is tested too: a wrong order must be caught, or a passing
+// order proves nothing.
+#include "aptus/system/dpkg_order.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+
+#include "aptus/base/compression.hpp"
+#include "aptus/solver/edsp.hpp"
+#include "aptus/solver/solver.hpp"
+#include "support/test_support.hpp"
+#include "unit/solver/solver_test_util.hpp"
+
+namespace aptus::system {
+namespace {
+
+using solver::Universe;
+using solver::test::scenario;
+using V = std::vector<std::string>;
+
+// The version "name=version" or "name:arch=version".
+uint32_t ver(const Universe& u, const std::string& spec) {
+    for (uint32_t v = 0; v < u.versions.size(); ++v) {
+        std::string plain = u.name_of_version(v) + "=" + u.versions[v].version;
+        if (spec == plain || spec == u.describe(v)) return v;
+    }
+    ADD_FAILURE() << "no version " << spec;
+    return 0;
+}
+
+std::vector<uint32_t> vers(const Universe& u, const V& specs) {
+    std::vector<uint32_t> out;
+    for (const std::string& s : specs) out.push_back(ver(u, s));
+    return out;
+}
+
+// "unpack a=1", "configure a=1", "remove b=1", "purge c=1"
+V text(const Universe& u, const std::vector<DpkgStep>& steps) {
+    V out;
+    for (const DpkgStep& s : steps) {
+        std::string name = u.name_of_version(s.version);
+        const std::string& arch = u.packages[u.versions[s.version].package].arch;
+        if (arch != u.native_arch) name += ":" + arch;
+        out.push_back(std::string(dpkg_action_name(s.action)) + " " + name + "=" + u.versions[s.version].version);
+    }
+    return out;
+}
+
+std::vector<DpkgStep> steps(const Universe& u, const V& lines) {
+    std::vector<DpkgStep> out;
+    for (const std::string& l : lines) {
+        size_t sp = l.find(' ');
+        std::string a = l.substr(0, sp);
+        DpkgAction act = a == "unpack" ? DpkgAction::Unpack
+                         : a == "configure" ? DpkgAction::Configure
+                         : a == "remove" ? DpkgAction::Remove
+                                         : DpkgAction::Purge;
+        out.push_back({act, ver(u, l.substr(sp + 1))});
+    }
+    return out;
+}
+
+size_t pos(const V& order, const std::string& line) {
+    auto it = std::find(order.begin(), order.end(), line);
+    EXPECT_NE(it, order.end()) << line << " missing";
+    return size_t(it - order.begin());
+}
+
+// Orders `work`, checks the result with the validator and returns it as text.
+V order(const Universe& u, const DpkgWork& work) {
+    std::vector<DpkgStep> s = order_dpkg_work(u, work);
+    EXPECT_EQ(validate_dpkg_order(u, work, s), V{});
+    return text(u, s);
+}
+
+TEST(DpkgOrder, AChainIsUnpackedDependenciesFirstThenConfiguredInTheSameOrder) {
+    auto sc = scenario("", "Package: a\nVersion: 1\nDepends: b\n\n"
+                           "Package: b\nVersion: 1\nDepends: c\n\n"
+                           "Package: c\nVersion: 1\n");
+    const Universe& u = sc.universe;
+    DpkgWork w{vers(u, {"a=1", "b=1", "c=1"}), {}, {}};
+    // apt-get -s prints this shape for a plain install (Inst c, b, a; Conf c, b, a).
+    EXPECT_EQ(order(u, w), (V{"unpack c=1", "unpack b=1", "unpack a=1", "configure c=1", "configure b=1",
+                              "configure a=1"}));
+    // The checker refuses a configure before the dependency is configured.
+    auto bad = steps(u, {"unpack a=1", "configure a=1", "unpack b=1", "unpack c=1", "configure c=1", "configure b=1"});
+    EXPECT_EQ(validate_dpkg_order(u, w, bad), V{"step 2 (configure a:amd64=1): Depends b not configured"});
+}
+
+TEST(DpkgOrder, PreDependsAreConfiguredBeforeTheUnpack) {
+    auto sc = scenario("", "Package: a\nVersion: 1\nPre-Depends: b\n\nPackage: b\nVersion: 1\n");
+    const Universe& u = sc.universe;
+    DpkgWork w{vers(u, {"a=1", "b=1"}), {}, {}};
+    EXPECT_EQ(order(u, w), (V{"unpack b=1", "configure b=1", "unpack a=1", "configure a=1"}));
+    auto bad = steps(u, {"unpack b=1", "unpack a=1", "configure b=1", "configure a=1"});
+    EXPECT_EQ(validate_dpkg_order(u, w, bad), V{"step 2 (unpack a:amd64=1): Pre-Depends b not configured"});
+}
+
+TEST(DpkgOrder, ATwoCycleIsUnpackedWholeAndConfiguredAfter) {
+    auto sc = scenario("", "Package: a\nVersion: 1\nDepends: b\n\nPackage: b\nVersion: 1\nDepends: a\n");
+    const Universe& u = sc.universe;
+    DpkgWork w{vers(u, {"a=1", "b=1"}), {}, {}};
+    V o = order(u, w);
+    ASSERT_EQ(o.size(), 4u);
+    EXPECT_LT(std::max(pos(o, "unpack a=1"), pos(o, "unpack b=1")),
+              std::min(pos(o, "configure a=1"), pos(o, "configure b=1")));
+    auto bad = steps(u, {"unpack a=1", "configure a=1", "unpack b=1", "configure b=1"});
+    EXPECT_EQ(validate_dpkg_order(u, w, bad), V{"step 2 (configure a:amd64=1): Depends b not configured"});
+}
+
+TEST(DpkgOrder, AThreeCycleAndItsDependantAreOrderedAsOneGroup) {
+    auto sc = scenario("", "Package: a\nVersion: 1\nDepends: b\n\n"
+                           "Package: b\nVersion: 1\nDepends: c\n\n"
+                           "Package: c\nVersion: 1\nDepends: a\n\n"
+                           "Package: app\nVersion: 1\nDepends: a\n\n"
+                           "Package: tool\nVersion: 1\nPre-Depends: c\n");
+    const Universe& u = sc.universe;
+    DpkgWork w{vers(u, {"app=1", "a=1", "b=1", "c=1", "tool=1"}), {}, {}};
+    V o = order(u, w);
+    ASSERT_EQ(o.size(), 10u);
+    size_t last_unpack = std::max({pos(o, "unpack a=1"), pos(o, "unpack b=1"), pos(o, "unpack c=1")});
+    size_t first_conf = std::min({pos(o, "configure a=1"), pos(o, "configure b=1"), pos(o, "configure c=1")});
+    EXPECT_LT(last_unpack, first_conf);
+    // tool's Pre-Depends reach into the cycle: the whole cycle is configured first.
+    EXPECT_LT(pos(o, "configure a=1"), pos(o, "unpack tool=1"));
+    EXPECT_LT(pos(o, "configure c=1"), pos(o, "unpack tool=1"));
+    EXPECT_LT(pos(o, "configure a=1"), pos(o, "configure app=1"));
+}
+
+TEST(DpkgOrder, AConflictingPackageIsRemovedBeforeTheUnpack) {
+    auto sc = scenario("", "Package: old-mta\nVersion: 1\nInstalled: yes\n\n"
+                           "Package: new-mta\nVersion: 1\nConflicts: old-mta\n\n"
+                           "Package: aaa\nVersion: 1\n");
+    const Universe& u = sc.universe;
+    DpkgWork w{vers(u, {"new-mta=1", "aaa=1"}), vers(u, {"old-mta=1"}), {}};
+    EXPECT_EQ(order(u, w), (V{"remove old-mta=1", "unpack aaa=1", "unpack new-mta=1", "configure aaa=1",
+                              "configure new-mta=1"}));
+    auto bad = steps(u, {"unpack new-mta=1", "remove old-mta=1", "unpack aaa=1", "configure aaa=1",
+                         "configure new-mta=1"});
+    EXPECT_EQ(validate_dpkg_order(u, w, bad),
+              V{"step 1 (unpack new-mta:amd64=1): conflicts with old-mta:amd64=1, still on disk"});
+    // The other direction: the installed package's Conflicts name the new one.
+    auto sc2 = scenario("", "Package: old\nVersion: 1\nInstalled: yes\nConflicts: new\n\n"
+                            "Package: new\nVersion: 1\n");
+    DpkgWork w2{vers(sc2.universe, {"new=1"}), vers(sc2.universe, {"old=1"}), {}};
+    EXPECT_EQ(order(sc2.universe, w2), (V{"remove old=1", "unpack new=1", "configure new=1"}));
+}
+
+TEST(DpkgOrder, AConflictWithAnUpgradedPackageWaitsForItsNewVersion) {
+    auto sc = scenario("", "Package: lib\nVersion: 1\nInstalled: yes\nAPT-Candidate: no\n\n"
+                           "Package: lib\nVersion: 2\n\n"
+                           "Package: app\nVersion: 2\nConflicts: lib (<< 2)\n");
+    const Universe& u = sc.universe;
+    DpkgWork w{vers(u, {"app=2", "lib=2"}), {}, {}};
+    V o = order(u, w);
+    EXPECT_LT(pos(o, "unpack lib=2"), pos(o, "unpack app=2"));
+}
+
+TEST(DpkgOrder, BreaksAgainstAnUpgradedPackageUnpackItsNewVersionFirst) {
+    auto sc = scenario("", "Package: lib\nVersion: 1\nInstalled: yes\nAPT-Candidate: no\n\n"
+                           "Package: lib\nVersion: 2\n\n"
+                           "Package: app\nVersion: 2\nBreaks: lib (<< 2)\n");
+    const Universe& u = sc.universe;
+    DpkgWork w{vers(u, {"app=2", "lib=2"}), {}, {}};
+    EXPECT_EQ(order(u, w), (V{"unpack lib=2", "unpack app=2", "configure lib=2", "configure app=2"}));
+    // The other way round is valid too: dpkg --auto-deconfigure unconfigures
+    // lib 1 when app is unpacked, and lib 2 is configured later anyway.
+    auto other = steps(u, {"unpack app=2", "unpack lib=2", "configure lib=2", "configure app=2"});
+    EXPECT_EQ(validate_dpkg_order(u, w, other), V{});
+}
+
+TEST(DpkgOrder, BreaksFromAnInstalledPackageMustBeLiftedBeforeTheUnpack) {
+    auto sc = scenario("", "Package: plugin\nVersion: 1\nInstalled: yes\nBreaks: host (>= 2)\nAPT-Candidate: no\n\n"
+                           "Package: plugin\nVersion: 2\n\n"
+                           "Package: host\nVersion: 1\nInstalled: yes\nAPT-Candidate: no\n\n"
+                           "Package: host\nVersion: 2\n\n"
+                           "Package: gone\nVersion: 1\nInstalled: yes\nBreaks: host (>= 2)\n");
+    const Universe& u = sc.universe;
+    DpkgWork w{vers(u, {"host=2", "plugin=2"}), vers(u, {"gone=1"}), {}};
+    V o = order(u, w);
+    EXPECT_LT(pos(o, "unpack plugin=2"), pos(o, "unpack host=2"));
+    EXPECT_LT(pos(o, "remove gone=1"), pos(o, "unpack host=2"));
+    auto bad = steps(u, {"remove gone=1", "unpack host=2", "unpack plugin=2", "configure host=2", "configure plugin=2"});
+    EXPECT_EQ(validate_dpkg_order(u, w, bad),
+              V{"step 2 (unpack host:amd64=2): conflicts with plugin:amd64=1, still on disk"});
+}
+
+TEST(DpkgOrder, AnEssentialUpgradeComesFirstWithItsPreDependsAndStaysUsable) {
+    auto sc = scenario("", "Package: aaa\nVersion: 1\n\n"
+                           "Package: libacl\nVersion: 1\nInstalled: yes\nAPT-Candidate: no\n\n"
+                           "Package: libacl\nVersion: 2\n\n"
+                           "Package: libattr\nVersion: 1\nInstalled: yes\nAPT-Candidate: no\n\n"
+                           "Package: libattr\nVersion: 2\n\n"
+                           "Package: coreutils\nVersion: 1\nInstalled: yes\nEssential: yes\nAPT-Candidate: no\n\n"
+                           "Package: coreutils\nVersion: 2\nEssential: yes\nPre-Depends: libacl (>= 2)\n"
+                           "Depends: libattr (>= 2)\n");
+    const Universe& u = sc.universe;
+    DpkgWork w{vers(u, {"aaa=1", "coreutils=2", "libacl=2", "libattr=2"}), {}, {}};
+    EXPECT_EQ(order(u, w), (V{"unpack libacl=2", "configure libacl=2", "unpack libattr=2", "configure libattr=2",
+                              "unpack coreutils=2", "configure coreutils=2", "unpack aaa=1", "configure aaa=1"}));
+}
+
+TEST(DpkgOrder, RemovalsTakeTheirDependantsFirstAndAnEssentialOneGoesLast) {
+    auto sc = scenario("", "Package: alpha\nVersion: 1\nInstalled: yes\n\n"
+                           "Package: zed\nVersion: 1\nInstalled: yes\nDepends: alpha\n\n"
+                           "Package: ess\nVersion: 1\nInstalled: yes\nEssential: yes\n\n"
+                           "Package: new\nVersion: 1\n");
+    const Universe& u = sc.universe;
+    DpkgWork w{vers(u, {"new=1"}), vers(u, {"alpha=1", "ess=1"}), vers(u, {"zed=1"})};
+    EXPECT_EQ(order(u, w), (V{"purge zed=1", "remove alpha=1", "unpack new=1", "configure new=1", "remove ess=1"}));
+    auto bad = steps(u, {"remove alpha=1", "purge zed=1", "unpack new=1", "configure new=1", "remove ess=1"});
+    EXPECT_EQ(validate_dpkg_order(u, w, bad), V{"step 1 (remove alpha:amd64=1): zed:amd64=1 still needs it"});
+    auto wrong_kind = steps(u, {"remove zed=1", "remove alpha=1", "unpack new=1", "configure new=1", "remove ess=1"});
+    EXPECT_EQ(validate_dpkg_order(u, w, wrong_kind), V{"step 1 (remove zed:amd64=1): the plan purges it"});
+}
+
+TEST(DpkgOrder, APurgeAlone) {
+    auto sc = scenario("", "Package: nginx\nVersion: 1\nInstalled: yes\n");
+    DpkgWork w{{}, {}, vers(sc.universe, {"nginx=1"})};
+    EXPECT_EQ(order(sc.universe, w), V{"purge nginx=1"});
+}
+
+TEST(DpkgOrder, TheOldVersionOfAnUpgradeIsNotRemoved) {
+    auto sc = scenario("", "Package: a\nVersion: 1\nInstalled: yes\nAPT-Candidate: no\n\nPackage: a\nVersion: 2\n");
+    const Universe& u = sc.universe;
+    DpkgWork w{vers(u, {"a=2"}), vers(u, {"a=1"}), {}};
+    EXPECT_EQ(order(u, w), (V{"unpack a=2", "configure a=2"}));
+    auto bad = steps(u, {"remove a=1", "unpack a=2", "configure a=2"});
+    EXPECT_EQ(validate_dpkg_order(u, w, bad), V{"step 1 (remove a:amd64=1): not a removal dpkg has to do"});
+}
+
+TEST(DpkgOrder, AMultiArchSamePairIsUnpackedTogetherAndConfiguredAtOneVersion) {
+    auto sc = scenario("", "Package: libfoo\nVersion: 1\nMulti-Arch: same\nInstalled: yes\nAPT-Candidate: no\n\n"
+                           "Package: libfoo\nVersion: 2\nMulti-Arch: same\n\n"
+                           "Package: libfoo\nArchitecture: i386\nVersion: 1\nMulti-Arch: same\nInstalled: yes\n"
+                           "APT-Candidate: no\n\n"
+                           "Package: libfoo\nArchitecture: i386\nVersion: 2\nMulti-Arch: same\n");
+    const Universe& u = sc.universe;
+    DpkgWork w{vers(u, {"libfoo:amd64=2", "libfoo:i386=2"}), {}, {}};
+    V o = order(u, w);
+    ASSERT_EQ(o.size(), 4u);
+    EXPECT_LT(std::max(pos(o, "unpack libfoo=2"), pos(o, "unpack libfoo:i386=2")),
+              std::min(pos(o, "configure libfoo=2"), pos(o, "configure libfoo:i386=2")));
+    auto bad = steps(u, {"unpack libfoo:amd64=2", "configure libfoo:amd64=2", "unpack libfoo:i386=2",
+                         "configure libfoo:i386=2"});
+    EXPECT_EQ(validate_dpkg_order(u, w, bad),
+              V{"step 2 (configure libfoo:amd64=2): Multi-Arch: same sibling libfoo:i386=1 is at another version"});
+}
+
+TEST(DpkgOrder, TheCheckerCountsSteps) {
+    auto sc = scenario("", "Package: a\nVersion: 1\n\nPackage: b\nVersion: 1\nInstalled: yes\n");
+    const Universe& u = sc.universe;
+    DpkgWork w{vers(u, {"a=1"}), vers(u, {"b=1"}), {}};
+    EXPECT_EQ(validate_dpkg_order(u, w, steps(u, {"unpack a=1", "unpack a=1"})),
+              (V{"step 2 (unpack a:amd64=1): unpacked twice", "a:amd64=1 is never configured",
+                 "b:amd64=1 is never removed", "a:amd64=1 is left unpacked, not configured"}));
+}
+
+// The real scenarios: the solver's answer, ordered, must pass the checker.
+std::string scenario_path(const std::string& name) {
+    std::string dir = APTUS_DATA_DIR;
+    if (dir.empty()) return "";
+    std::string p = dir + "/scenarios/" + name + "/problem.edsp.xz";
+    return std::filesystem::exists(p) ? p : "";
+}
+
+void order_real(const std::string& name, size_t min_installs) {
+    std::string path = scenario_path(name);
+    APTUS_REQUIRE_REAL_DATA(path);
+    solver::Scenario sc = solver::read_edsp(read_decompressed(path), path);
+    solver::Solution s = solver::solve(sc.universe, sc.request);
+    ASSERT_TRUE(s.solved) << s.message;
+    ASSERT_GE(s.install.size(), min_installs);
+    DpkgWork w{s.install, s.remove, {}};
+    std::vector<DpkgStep> o = order_dpkg_work(sc.universe, w);
+    V problems = validate_dpkg_order(sc.universe, w, o);
+    EXPECT_EQ(problems.size(), 0u);
+    for (size_t i = 0; i < problems.size() && i < 20; ++i) ADD_FAILURE() << problems[i];
+    if (!problems.empty() && std::getenv("APTUS_DUMP_ORDER")) {
+        V t = text(sc.universe, o);
+        for (size_t i = 0; i < t.size(); ++i) std::fprintf(stderr, "%zu %s\n", i + 1, t[i].c_str());
+    }
+    std::map<DpkgAction, size_t> count;
+    for (const DpkgStep& st : o) ++count[st.action];
+    EXPECT_EQ(count[DpkgAction::Unpack], s.install.size());
+    EXPECT_EQ(count[DpkgAction::Configure], s.install.size());
+    // Every removal is a package that goes (an upgrade's old version is not listed).
+    EXPECT_EQ(count[DpkgAction::Remove], s.remove.size());
+}
+
+TEST(DpkgOrderRealData, FullUpgradeToTrixie) { order_real("server-full-upgrade-trixie", 100); }
+
+TEST(DpkgOrderRealData, MinbaseGnomeInstall) { order_real("minbase-gnome", 1000); }
+
+}  // namespace
+}  // namespace aptus::system
