@@ -60,14 +60,23 @@ struct Sample {
     double seconds = 0;
     long max_rss_kb = 0;
     bool ok = false;
-    std::string failure;  // why it is not ok: the solver's Error: message, a signal, the time limit
+    std::string failure;      // why it did not run through: exit status, signal, time limit
+    std::string no_solution;  // the answer's message when it is not a solution
 };
 
-// The Message: of an EDSP Error: stanza, if the answer is one.
-std::string edsp_error_message(const std::string& answer) {
-    if (answer.rfind("Error:", 0) != 0 && answer.find("\nError:") == std::string::npos) return {};
-    auto at = answer.find("Message:");
-    if (at == std::string::npos) return "Error stanza";
+// Why an answer is not a solution: the Message: of its Error: stanza, or
+// of a lone Message: stanza (apt-cudf's "(UNSAT) ..." has no Error: line);
+// empty for a solution.
+std::string no_solution_message(const std::string& answer) {
+    bool error = answer.rfind("Error:", 0) == 0 || answer.find("\nError:") != std::string::npos;
+    bool solution = answer.rfind("Install:", 0) == 0 || answer.find("\nInstall:") != std::string::npos ||
+                    answer.rfind("Remove:", 0) == 0 || answer.find("\nRemove:") != std::string::npos;
+    if (!error && solution) return {};
+    size_t at = 0;
+    // The last Message: is the answer's; Progress stanzas carry their own.
+    for (size_t m = answer.find("Message:"); m != std::string::npos; m = answer.find("Message:", m + 1))
+        if (m == 0 || answer[m - 1] == '\n') at = m;
+    if (answer.find("Message:", at) == std::string::npos) return error ? "Error stanza" : "empty answer";
     auto end = answer.find('\n', at);
     return answer.substr(at + 9, end == std::string::npos ? std::string::npos : end - at - 9);
 }
@@ -121,12 +130,7 @@ Sample run_child(const std::string& file, const char* program, double limit = 0)
     } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         s.failure = "exit status " + std::to_string(WEXITSTATUS(status));
     }
-    // An unsatisfiable scenario answered with an Error: stanza is a correct
-    // answer for aptus and apt; for the CUDF solvers it is reported so that
-    // "no solution" and "could not run" can be told apart in the table.
-    std::string message = edsp_error_message(aptus::read_file(answer_file));
-    if (s.failure.empty() && !message.empty() && program && std::strcmp(program, kAptSolver) != 0)
-        s.failure = "Error: " + message;
+    s.no_solution = no_solution_message(aptus::read_file(answer_file));
     s.ok = s.failure.empty();
     ::unlink(answer_file.c_str());
     return s;
@@ -164,7 +168,8 @@ Sample median_of(const std::string& file, const char* program, int runs) {
 std::string cell(const Sample& s) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.2f s, %ld MB", s.seconds, s.max_rss_kb / 1024);
-    return s.ok ? buf : "fails after " + std::string(buf) + ": " + s.failure;
+    if (!s.ok) return "fails after " + std::string(buf) + ": " + s.failure + (s.no_solution.empty() ? "" : ", \"" + s.no_solution + "\"");
+    return std::string(buf) + (s.no_solution.empty() ? "" : ", no solution: \"" + s.no_solution + "\"");
 }
 
 int table(int runs, std::vector<std::string> names) {
