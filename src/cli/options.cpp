@@ -23,9 +23,12 @@ constexpr OptionSpec general_table[] = {
     {0, "no-act", "APT::Get::Simulate", ArgKind::Flag},
     {'o', "option", "", ArgKind::ConfigItem},
     {'c', "config-file", "", ArgKind::ConfigFile},
+    {0, "root", "", ArgKind::Root},
 };
 
-bool takes_argument(ArgKind k) { return k == ArgKind::Value || k == ArgKind::ConfigItem || k == ArgKind::ConfigFile; }
+bool takes_argument(ArgKind k) {
+    return k == ArgKind::Value || k == ArgKind::ConfigItem || k == ArgKind::ConfigFile || k == ArgKind::Root;
+}
 
 bool all_digits(std::string_view s) {
     if (s.empty()) return false;
@@ -127,6 +130,18 @@ private:
                 if (!arg) arg = next_argument(shown);
                 out_.items.push_back({CommandLineItem::Kind::File, "", *arg});
                 break;
+            case ArgKind::Root: {
+                // One switch for a whole system under DIR, as dnf's --installroot:
+                // apt needs -o Dir=, the status file and dpkg's own --root.
+                if (!arg) arg = next_argument(shown);
+                std::string root = *arg;
+                if (root.empty()) throw Error("Option " + shown + " requires a directory.");
+                while (root.size() > 1 && root.back() == '/') root.pop_back();
+                out_.items.push_back({CommandLineItem::Kind::Set, "Dir", root + "/"});
+                out_.items.push_back({CommandLineItem::Kind::Set, "Dir::State::status", root + "/var/lib/dpkg/status"});
+                out_.items.push_back({CommandLineItem::Kind::Set, "DPkg::Options::", "--root=" + root});
+                break;
+            }
             case ArgKind::ConfigItem: {
                 if (!arg) arg = next_argument(shown);
                 size_t eq = arg->find('=');

@@ -18,6 +18,7 @@ enum class ArgKind {
     Value,       // --format X, --format=X
     ConfigItem,  // -o KEY=VALUE
     ConfigFile,  // -c FILE
+    Root,        // --root DIR: Dir, the dpkg status and dpkg's --root, all under DIR
     Help,
     Version,
 };

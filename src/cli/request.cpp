@@ -80,6 +80,11 @@ private:
     }
 
     void remove(const cache::Package& p) {
+        if (!c_.current_version(p) && p.state == cache::InstallState::ConfigFiles) {
+            // Only its configuration is left: purge takes it, remove says so.
+            out_.config_files.push_back(&p);
+            return;
+        }
         if (!c_.current_version(p)) {
             out_.notes.push_back("Package '" + full_name(c_, p) + "' is not installed, so not removed");
             return;

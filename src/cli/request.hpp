@@ -23,6 +23,9 @@ struct CommandRequest {
     std::vector<std::string> notes;   // printed before the plan ("Note, selecting ...", "... is already the newest version")
     std::vector<std::string> errors;  // apt's E: lines; when any, nothing is solved
     std::vector<uint32_t> unheld;     // universe packages whose hold the request lifts (named explicitly)
+    // Named for removal, with only their configuration files left: a purge
+    // removes those, a remove has nothing to do ("not installed").
+    std::vector<const cache::Package*> config_files;
 };
 
 // What a word means to apt: is it a glob (any of *?[), and the action a

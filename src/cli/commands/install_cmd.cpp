@@ -1,15 +1,21 @@
 #include "cli/commands/install_cmd.hpp"
 
 #include <cstdio>
+#include <optional>
+#include <sys/statvfs.h>
 
 #include "aptus/base/error.hpp"
+#include "aptus/system/dpkg_lock.hpp"
 #include "aptus/system/system_universe.hpp"
 #include "cli/color.hpp"
 #include "cli/commands/plan_cmd.hpp"
 #include "cli/package_line.hpp"
+#include "cli/plan_execute.hpp"
 #include "cli/plan_view.hpp"
+#include "cli/prompt.hpp"
 #include "cli/read_session.hpp"
 #include "cli/request.hpp"
+#include "cli/version_select.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -30,6 +36,8 @@ constexpr OptionSpec install_table[] = {
     {'V', "verbose-versions", "APT::Get::Show-Versions", ArgKind::Flag},
     {0, "force-yes", "APT::Get::Force-Yes", ArgKind::Flag},
     {0, "json", "Aptus::Plan::JSON", ArgKind::Flag},
+    {'d', "download-only", "APT::Get::Download-Only", ArgKind::Flag},
+    {0, "assume-no", "APT::Get::Assume-No", ArgKind::Flag},
 };
 
 enum class Verb { Install, Remove, Purge, Upgrade, FullUpgrade, AutoRemove };
@@ -71,12 +79,42 @@ std::vector<std::string> unconfirmed_dangers(const config::Config& config, const
     return {};
 }
 
+// Packages of which only configuration files are left are purged as apt
+// does; the solver never sees them (nothing of them is installed).
+void add_config_purges(const cache::Cache& cache, const std::vector<const cache::Package*>& packages, Plan& plan) {
+    for (const cache::Package* p : packages)
+        for (const cache::Version& v : cache.versions_of(*p)) {
+            bool from_status = false;
+            for (const cache::VersionFile& f : cache.files_of(v))
+                from_status = from_status || cache.index_files()[f.index_file].kind == cache::IndexKind::Status;
+            if (!from_status) continue;
+            Change ch{ChangeKind::Remove, p, &v, nullptr};
+            ch.purge = true;
+            plan.changes.insert(plan.changes.begin(), ch);
+            break;
+        }
+}
+
+// Free bytes where the packages' files go (Dir::Usr, as apt measures).
+std::optional<uint64_t> free_space(const config::Config& config) {
+    struct statvfs st {};
+    std::string dir = config.find_dir("Dir::Usr", "usr/");
+    if (statvfs(dir.c_str(), &st) != 0 && statvfs(config.find_dir("Dir").c_str(), &st) != 0) return std::nullopt;
+    return uint64_t(st.f_bavail) * st.f_frsize;
+}
+
 int run(Context& ctx, Verb verb) {
     const config::Config& config = ctx.config;
     bool json = config.find_bool("Aptus::Plan::JSON");
-    if (!config.find_bool("APT::Get::Simulate") && !json)
-        throw Error(std::string("aptus cannot ") + verb_name(verb) +
-                    " packages yet (installing is issue 7); use -s to see what it would do, or --json");
+    bool simulate = config.find_bool("APT::Get::Simulate");
+    bool act = !simulate && !json;
+    // As apt: the lock first, so nobody changes the system between reading
+    // it and acting on it; then refuse to build on an interrupted dpkg run.
+    std::optional<system::DpkgLock> lock;
+    if (act) {
+        lock.emplace(config);
+        if (auto interrupted = system::dpkg_interrupted(config)) throw Error(*interrupted);
+    }
     Progress progress(config, json);
     progress.start("Reading package lists");
     auto session = open_read_session(ctx);
@@ -102,6 +140,9 @@ int run(Context& ctx, Verb verb) {
         progress.start("Calculating upgrade");
         progress.done();
     }
+    if (!r.purge)
+        for (const cache::Package* p : cr.config_files)
+            cr.notes.push_back("Package '" + full_name(cache, *p) + "' is not installed, so not removed");
     if (!json)
         for (const std::string& n : cr.notes) std::printf("%s\n", n.c_str());
     if (!cr.errors.empty()) return fail(cr.errors);
@@ -113,21 +154,32 @@ int run(Context& ctx, Verb verb) {
         return 100;
     }
     Plan plan = make_plan(su, cache, *session->candidates, r, s, cr.unheld);
+    if (r.purge) add_config_purges(cache, cr.config_files, plan);
     if (json) {
         std::fputs(plan_json(cache, plan, verb_name(verb)).c_str(), stdout);
         return 0;
     }
-    if (auto dangers = unconfirmed_dangers(config, plan); !dangers.empty()) return fail(dangers);
+    if (!act)
+        if (auto dangers = unconfirmed_dangers(config, plan); !dangers.empty()) return fail(dangers);
+    PlanView view = plan_view(cache, plan);
     PlanViewOptions options;
     options.width = plan_screen_width(&ctx.diags);
     options.color = Colors::for_stdout(config).enabled();
     options.colors = plan_colors(config);
     options.show_versions = config.find_bool("APT::Get::Show-Versions");
-    options.simulate = true;
+    options.simulate = simulate;
     options.native_arch = std::string(cache.native_architecture());
-    std::string text = render_plan(plan_view(cache, plan), options) + simulate_lines(cache, plan);
-    std::fputs(text.c_str(), stdout);
-    return 0;
+    if (!act) {
+        std::fputs((render_plan(view, options) + simulate_lines(cache, plan)).c_str(), stdout);
+        return 0;
+    }
+    view.space_available = free_space(config);
+    view.broken_count = unfinished_packages(config).size();
+    std::fputs(render_plan(view, options).c_str(), stdout);
+    if (plan.changes.empty() && view.broken_count == 0) return 0;
+    check_allowed_changes(config, view);
+    if (!ask_continue(config, ctx.diags)) return 1;
+    return execute_plan(config, Execution{su, cache, plan, *lock});
 }
 
 }  // namespace

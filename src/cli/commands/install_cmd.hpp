@@ -1,6 +1,7 @@
 // install, remove, purge, upgrade, full-upgrade (dist-upgrade) and
-// autoremove: read the request, solve it on the whole system and show the
-// plan (-s as apt-get -s, --json as data). Carrying it out is issue 7.
+// autoremove: read the request, solve it on the whole system, show the plan
+// (-s as apt-get -s, --json as data) and, once confirmed, carry it out
+// (plan_execute.hpp) under the dpkg lock.
 #pragma once
 
 #include <span>

@@ -11,6 +11,11 @@ usage: make_repo.py ROOT SUITE [options]
   --gnupghome DIR --key ID      sign: InRelease (clearsigned) and Release.gpg (detached)
   --no-inrelease                leave out InRelease (Release + Release.gpg only)
   --unsigned                    neither InRelease nor Release.gpg
+  --spec FILE                   packages from a JSON file instead of --packages:
+                                [{"name", "version", "fields": {"Depends": ...},
+                                  "scripts": {"postinst": "#!/bin/sh ..."},
+                                  "files": {"usr/share/x": "text"},
+                                  "conffiles": {"etc/x.conf": "text"}}, ...]
 The packages are real: each NAME=VERSION is built with dpkg-deb from a
 DEBIAN/control and one file (once; a later rebuild of the suite reuses the
 .deb) into ROOT/pool/SUITE/main/, and Packages is what apt-ftparchive says
@@ -21,6 +26,7 @@ import bz2
 import email.utils
 import gzip
 import hashlib
+import json
 import lzma
 import os
 import subprocess
@@ -40,6 +46,7 @@ ap.add_argument("--gnupghome")
 ap.add_argument("--key")
 ap.add_argument("--no-inrelease", action="store_true")
 ap.add_argument("--unsigned", action="store_true")
+ap.add_argument("--spec")
 a = ap.parse_args()
 
 dist = os.path.join(a.root, "dists", a.suite)
@@ -51,23 +58,47 @@ for name in ("InRelease", "Release", "Release.gpg"):
     except FileNotFoundError:
         pass
 
-def build_deb(pool, name, version):
-    deb = os.path.join(pool, f"{name}_{version}_amd64.deb")
-    if os.path.exists(deb):
+def build_deb(pool, name, version, spec=None):
+    """A .deb of NAME VERSION in POOL, built once; with a spec, rebuilt when the spec changed."""
+    spec = spec or {}
+    deb = os.path.join(pool, f"{name}_{version.replace(':', '%3a')}_amd64.deb")
+    stamp = json.dumps(spec, sort_keys=True)
+    stamp_file = os.path.join(a.root, ".specs", os.path.basename(deb) + ".json")
+    if os.path.exists(deb) and (not spec or (os.path.exists(stamp_file) and open(stamp_file).read() == stamp)):
         return deb
     with tempfile.TemporaryDirectory(dir=a.root) as tree:
         os.makedirs(os.path.join(tree, "DEBIAN"))
-        doc = os.path.join(tree, "usr", "share", "doc", name)
-        os.makedirs(doc)
-        with open(os.path.join(doc, "README"), "w") as f:
-            f.write(f"{name} {version}, a package of the aptus update tests\n")
+        files = {f"usr/share/doc/{name}/README": f"{name} {version}, a package of the aptus tests\n"}
+        files.update(spec.get("files", {}))
+        files.update(spec.get("conffiles", {}))
+        for path, text in files.items():
+            full = os.path.join(tree, path)
+            os.makedirs(os.path.dirname(full), exist_ok=True)
+            with open(full, "w") as f:
+                f.write(text)
+        fields = {"Package": name, "Version": version, "Architecture": "amd64",
+                  "Maintainer": "Test <test@example.org>", "Installed-Size": "10",
+                  "Section": "misc", "Priority": "optional"}
+        fields.update(spec.get("fields", {}))
         with open(os.path.join(tree, "DEBIAN", "control"), "w") as f:
-            f.write(f"Package: {name}\nVersion: {version}\nArchitecture: amd64\n"
-                    f"Maintainer: Test <test@example.org>\nInstalled-Size: 10\nSection: misc\n"
-                    f"Priority: optional\nDescription: test package {name}\n"
-                    f" A tiny package built by make_repo.py.\n")
+            for key, value in fields.items():
+                f.write(f"{key}: {value}\n")
+            f.write(f"Description: test package {name}\n A tiny package built by make_repo.py.\n")
+        if spec.get("conffiles"):
+            with open(os.path.join(tree, "DEBIAN", "conffiles"), "w") as f:
+                f.write("".join(f"/{path}\n" for path in spec["conffiles"]))
+        for script, text in spec.get("scripts", {}).items():
+            path = os.path.join(tree, "DEBIAN", script)
+            with open(path, "w") as f:
+                f.write(text)
+            os.chmod(path, 0o755)
+        if os.path.exists(deb):
+            os.unlink(deb)
         subprocess.run(["dpkg-deb", "--root-owner-group", "-Zgzip", "--build", tree, deb],
                        check=True, stdout=subprocess.DEVNULL)
+    os.makedirs(os.path.dirname(stamp_file), exist_ok=True)
+    with open(stamp_file, "w") as f:
+        f.write(stamp)
     return deb
 
 
@@ -77,9 +108,13 @@ pool_rel = os.path.join("pool", a.suite, "main")
 pool = os.path.join(a.root, pool_rel)
 os.makedirs(pool, exist_ok=True)
 wanted = set()
-for item in a.packages.split(","):
-    name, version = item.split("=")
-    wanted.add(os.path.basename(build_deb(pool, name, version)))
+if a.spec:
+    for spec in json.load(open(a.spec)):
+        wanted.add(os.path.basename(build_deb(pool, spec["name"], spec["version"], spec)))
+else:
+    for item in a.packages.split(","):
+        name, version = item.split("=")
+        wanted.add(os.path.basename(build_deb(pool, name, version)))
 for old in os.listdir(pool):
     if old not in wanted:
         os.unlink(os.path.join(pool, old))

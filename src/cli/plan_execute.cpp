@@ -1,0 +1,214 @@
+#include "cli/plan_execute.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <pwd.h>
+
+#include "aptus/base/error.hpp"
+#include "aptus/base/file.hpp"
+#include "aptus/deb/tagfile.hpp"
+#include "aptus/system/auto_marks.hpp"
+#include "aptus/system/dpkg_order.hpp"
+#include "aptus/system/dpkg_run.hpp"
+#include "aptus/system/history_log.hpp"
+#include "cli/archive_download.hpp"
+#include "cli/dpkg_progress.hpp"
+#include "cli/package_line.hpp"
+
+namespace aptus::cli {
+namespace {
+
+std::string version_text(const cache::Cache& c, const cache::Version* v) { return v ? std::string(c.str(v->version)) : ""; }
+
+std::string arch_of(const cache::Cache& c, const cache::Package& p) { return std::string(c.str(p.architecture)); }
+
+// apt's Requested-By: the user sudo ran us for, "name (uid)".
+std::string requested_by() {
+    const char* uid = std::getenv("SUDO_UID");
+    if (!uid || !*uid) return "";
+    const char* user = std::getenv("SUDO_USER");
+    std::string name = user ? user : "";
+    if (name.empty())
+        if (const passwd* pw = getpwuid(uid_t(std::strtoul(uid, nullptr, 10)))) name = pw->pw_name;
+    return name + " (" + uid + ")";
+}
+
+system::HistoryEntry history_of(const config::Config& config, const cache::Cache& c, const Plan& plan) {
+    system::HistoryEntry e;
+    e.start_date = system::history_date(std::time(nullptr));
+    e.commandline = config.find("CommandLine::AsString");
+    e.requested_by = requested_by();
+    e.comment = config.find("APT::History::Comment");
+    for (const Change& ch : plan.changes) {
+        system::HistoryItem item;
+        item.package = std::string(c.name_of(*ch.package)) + ":" + arch_of(c, *ch.package);
+        switch (ch.kind) {
+            case ChangeKind::Install:
+                item.new_version = version_text(c, ch.new_version);
+                item.automatic = ch.automatic;
+                e.install.push_back(item);
+                break;
+            case ChangeKind::Upgrade:
+            case ChangeKind::Downgrade:
+                item.old_version = version_text(c, ch.old_version);
+                item.new_version = version_text(c, ch.new_version);
+                (ch.kind == ChangeKind::Upgrade ? e.upgrade : e.downgrade).push_back(item);
+                break;
+            case ChangeKind::Reinstall:
+                item.new_version = version_text(c, ch.new_version);
+                e.reinstall.push_back(item);
+                break;
+            case ChangeKind::Remove:
+                item.old_version = version_text(c, ch.old_version);
+                (ch.purge ? e.purge : e.remove).push_back(item);
+                break;
+        }
+    }
+    return e;
+}
+
+// The ordered steps as dpkg operations, each Unpack with its .deb.
+std::vector<system::DpkgOperation> dpkg_operations(const Execution& run, const std::vector<system::DpkgStep>& steps,
+                                                   const std::vector<std::string>& archive_of_version) {
+    const cache::Cache& c = run.cache;
+    std::vector<system::DpkgOperation> ops;
+    ops.reserve(steps.size());
+    for (const system::DpkgStep& step : steps) {
+        const cache::Version& v = c.versions()[run.su.cache_version[step.version]];
+        const cache::Package& p = c.package_of(v);
+        system::DpkgOperation op;
+        op.action = step.action;
+        op.package = std::string(c.name_of(p)) + ":" + arch_of(c, p);
+        op.version = std::string(c.str(v.version));
+        const solver::Version& uv = run.su.universe.versions[step.version];
+        if (step.action == system::DpkgAction::Unpack) op.archive = archive_of_version[step.version];
+        if (step.action == system::DpkgAction::Remove || step.action == system::DpkgAction::Purge)
+            op.essential = uv.essential || uv.important;
+        switch (uv.multi_arch) {
+            case solver::MultiArch::Same: op.multi_arch = "same"; break;
+            case solver::MultiArch::Foreign: op.multi_arch = "foreign"; break;
+            case solver::MultiArch::Allowed: op.multi_arch = "allowed"; break;
+            default: break;
+        }
+        ops.push_back(std::move(op));
+    }
+    return ops;
+}
+
+// What dpkg's success changes in extended_states: new packages marked as
+// the plan says; write_auto_marks drops the marks of what dpkg removed.
+void write_marks(const config::Config& config, const cache::Cache& c, const Plan& plan) {
+    std::vector<system::AutoMark> marks;
+    for (const Change& ch : plan.changes)
+        if (ch.kind != ChangeKind::Remove) marks.push_back({std::string(c.name_of(*ch.package)), arch_of(c, *ch.package), ch.automatic});
+    system::write_auto_marks(config, marks);
+}
+
+}  // namespace
+
+std::vector<std::string> unfinished_packages(const config::Config& config) {
+    std::string path = config.find_file("Dir::State::status");
+    std::string text;
+    try {
+        text = read_file(path);
+    } catch (const Error&) {
+        return {};
+    }
+    std::vector<std::string> out;
+    deb::TagFileReader reader(text, path);
+    deb::Stanza st;
+    while (reader.next(st)) {
+        std::string_view status = st.value_or_empty("Status");
+        size_t cut = status.rfind(' ');
+        std::string_view state = cut == std::string_view::npos ? status : status.substr(cut + 1);
+        if (state == "unpacked" || state == "half-configured" || state == "triggers-awaited" ||
+            state == "triggers-pending") {
+            std::string name(st.value_or_empty("Package"));
+            std::string_view arch = st.value_or_empty("Architecture");
+            if (!arch.empty() && arch != "all") name += ":" + std::string(arch);
+            out.push_back(std::move(name));
+        }
+    }
+    return out;
+}
+
+int execute_plan(const config::Config& config, const Execution& run) {
+    const cache::Cache& c = run.cache;
+    const Plan& plan = run.plan;
+    std::vector<const cache::Version*> fetch;
+    std::vector<uint32_t> fetch_universe;
+    system::DpkgWork work;
+    // Packages with only configuration files left: purged first, outside the
+    // order (nothing depends on what is not installed).
+    std::vector<system::DpkgOperation> ops;
+    for (const Change& ch : plan.changes) {
+        if (ch.kind == ChangeKind::Remove) {
+            if (ch.purge && ch.package->state == cache::InstallState::ConfigFiles) {
+                ops.push_back({system::DpkgAction::Purge,
+                               std::string(c.name_of(*ch.package)) + ":" + arch_of(c, *ch.package),
+                               version_text(c, ch.old_version), "", false, ""});
+                continue;
+            }
+            auto uv = run.su.version_of(c.index_of(*ch.old_version));
+            if (!uv) throw Error("internal error: a removed version is not in the solver's universe");
+            (ch.purge ? work.purge : work.remove).push_back(*uv);
+            continue;
+        }
+        auto uv = run.su.version_of(c.index_of(*ch.new_version));
+        if (!uv) throw Error("internal error: an installed version is not in the solver's universe");
+        work.install.push_back(*uv);
+        fetch.push_back(ch.new_version);
+        fetch_universe.push_back(*uv);
+    }
+    std::string archives = config.find_dir("Dir::Cache::Archives");
+    std::vector<std::string> paths = download_archives(config, c, fetch, archives);
+    if (config.find_bool("APT::Get::Download-Only")) {
+        std::printf("Download complete and in download only mode\n");
+        return 0;
+    }
+    std::vector<std::string> archive_of_version(run.su.universe.versions.size());
+    for (size_t i = 0; i < fetch.size(); ++i) archive_of_version[fetch_universe[i]] = paths[i];
+
+    std::vector<system::DpkgStep> steps = system::order_dpkg_work(run.su.universe, work);
+    if (config.find_bool("Debug::Aptus::Order")) {
+        // The order is checked against dpkg's rules before dpkg sees it.
+        for (const std::string& problem : system::validate_dpkg_order(run.su.universe, work, steps))
+            std::fprintf(stderr, "W: order: %s\n", problem.c_str());
+    }
+    for (system::DpkgOperation& op : dpkg_operations(run, steps, archive_of_version)) ops.push_back(std::move(op));
+    // As apt: what an earlier run left unpacked or half-configured is
+    // configured at the end of this one.
+    for (std::string& name : unfinished_packages(config)) {
+        bool planned = false;
+        for (const system::DpkgOperation& op : ops) planned = planned || op.package == name;
+        if (!planned) ops.push_back({system::DpkgAction::Configure, std::move(name), "", "", false, ""});
+    }
+
+    system::HistoryEntry history = history_of(config, c, plan);
+    std::fflush(stdout);
+    try {
+        DpkgProgress progress(config);
+        system::run_dpkg(config, ops, progress.observer(), &run.lock);
+    } catch (const Error& e) {
+        history.error = e.what();
+        history.end_date = system::history_date(std::time(nullptr));
+        try {
+            system::append_history(config, history);
+        } catch (const Error&) {
+            // The dpkg failure is what the user must see; a log that cannot
+            // be written must not hide it.
+        }
+        std::fflush(stdout);
+        std::fprintf(stderr, "E: %s\n", e.what());
+        std::fprintf(stderr, "N: dpkg did not finish: after fixing the cause, run 'dpkg --configure -a' "
+                             "(then 'aptus install' again).\n");
+        return 100;
+    }
+    write_marks(config, c, plan);
+    history.end_date = system::history_date(std::time(nullptr));
+    system::append_history(config, history);
+    return 0;
+}
+
+}  // namespace aptus::cli

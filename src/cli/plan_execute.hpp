@@ -1,0 +1,36 @@
+// Carrying out a plan the user accepted: the .debs fetched into the archives
+// dir, the dpkg work ordered and run, then the state apt keeps (the
+// Auto-Installed marks, history.log). The caller holds the dpkg lock from
+// before it read the system until this returns, as apt does.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "aptus/cache/cache.hpp"
+#include "aptus/system/dpkg_lock.hpp"
+#include "aptus/system/system_universe.hpp"
+#include "cli/command.hpp"
+#include "cli/commands/plan_cmd.hpp"
+
+namespace aptus::cli {
+
+struct Execution {
+    const system::SystemUniverse& su;
+    const cache::Cache& cache;
+    const Plan& plan;
+    system::DpkgLock& lock;
+};
+
+// Downloads, then (unless APT::Get::Download-Only) runs dpkg and writes the
+// state. Returns the exit status; throws aptus::Error for what ends the run
+// (a failed download, dpkg failing: with the `dpkg --configure -a` advice
+// when dpkg left work unfinished).
+int execute_plan(const config::Config& config, const Execution& run);
+
+// Packages dpkg left unpacked, half-configured or waiting for triggers
+// ("name" or "name:arch"), which apt counts as "not fully installed or
+// removed" and configures in its next run.
+std::vector<std::string> unfinished_packages(const config::Config& config);
+
+}  // namespace aptus::cli
