@@ -10,6 +10,15 @@
 
 namespace aptus::cli {
 
+void print_error_lines(std::string_view text) {
+    std::fflush(stdout);
+    for (size_t pos = 0; pos <= text.size();) {
+        size_t end = std::min(text.find('\n', pos), text.size());
+        std::fprintf(stderr, "E: %.*s\n", int(end - pos), text.data() + pos);
+        pos = end + 1;
+    }
+}
+
 std::string time_text(double seconds) {
     long s = std::lround(seconds);
     if (s >= 3600) return std::to_string(s / 3600) + "h " + std::to_string(s / 60 % 60) + "min " + std::to_string(s % 60) + "s";

@@ -7,11 +7,16 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "aptus/acquire/fetcher.hpp"
 #include "aptus/acquire/update.hpp"
 
 namespace aptus::cli {
+
+// An error that stops a fetch (the lock, say) may span lines: apt prints
+// each as its own "E: " line on stderr.
+void print_error_lines(std::string_view text);
 
 // apt's TimeToStr: "4s", "1min 5s", "2h 3min 4s".
 std::string time_text(double seconds);

@@ -21,6 +21,7 @@
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
 #include "aptus/system/system.hpp"
+#include "cli/fetch_screen.hpp"
 #include "cli/human_size.hpp"
 #include "cli/package_line.hpp"
 #include "cli/version_select.hpp"
@@ -48,6 +49,18 @@ void unlink_or_warn(Context& ctx, const std::string& dir, const std::string& nam
     int err = errno;
     ctx.diags.push_back({Level::Warning, "Problem unlinking the file " + name + " - " + where + " (" +
                                              std::to_string(err) + ": " + std::strerror(err) + ")"});
+}
+
+// apt's clean names the directory when its lock is held, autoclean says
+// "the download directory"; both after the line naming the holder.
+void lock_archives(std::optional<acquire::ListsLock>& lock, const std::string& dir, bool autoclean) {
+    try {
+        lock.emplace(dir);
+    } catch (const Error& e) {
+        std::string text = e.what();
+        if (autoclean) text = text.substr(0, text.find('\n')) + "\nUnable to lock the download directory";
+        throw Error(text);
+    }
 }
 
 bool simulate(const config::Config& config) { return config.find_bool("APT::Get::Simulate"); }
@@ -79,7 +92,9 @@ std::string dequote(std::string_view s) {
 
 }  // namespace
 
-int run_clean(Context& ctx) {
+namespace {
+
+int clean(Context& ctx) {
     const config::Config& config = ctx.config;
     const std::string archives = archives_dir(config);
     const std::string lists = config.find_dir("Dir::State::lists");
@@ -98,7 +113,7 @@ int run_clean(Context& ctx) {
     {
         std::optional<acquire::ListsLock> lock;
         if (is_directory(archives)) {
-            lock.emplace(archives);
+            lock_archives(lock, archives, false);
             for (const auto& dir : {archives, archives + "partial/"})
                 for (const auto& name : entries(dir)) unlink_or_warn(ctx, dir, name, "pkgAcquire::Clean");
         }
@@ -111,13 +126,13 @@ int run_clean(Context& ctx) {
     return 0;
 }
 
-int run_autoclean(Context& ctx) {
+int autoclean(Context& ctx) {
     const config::Config& config = ctx.config;
     const std::string archives = archives_dir(config);
     const bool sim = simulate(config);
     const int quiet = effective_quiet(config);
     std::optional<acquire::ListsLock> lock;
-    if (!sim && is_directory(archives)) lock.emplace(archives);
+    if (!sim && is_directory(archives)) lock_archives(lock, archives, true);
 
     Progress progress(config, false);
     progress.start("Reading package lists");
@@ -167,6 +182,26 @@ int run_autoclean(Context& ctx) {
     }
     std::fflush(stdout);
     return 0;
+}
+
+}  // namespace
+
+int run_clean(Context& ctx) {
+    try {
+        return clean(ctx);
+    } catch (const Error& e) {
+        print_error_lines(e.what());
+        return 100;
+    }
+}
+
+int run_autoclean(Context& ctx) {
+    try {
+        return autoclean(ctx);
+    } catch (const Error& e) {
+        print_error_lines(e.what());
+        return 100;
+    }
 }
 
 }  // namespace aptus::cli

@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstdio>
@@ -29,6 +30,17 @@ int run_download(Context& ctx) {
         for (const auto& e : errors) std::fprintf(stderr, "E: %s\n", e.c_str());
         return 100;
     }
+    // apt fetches in the order of its cache's version ids, which is the
+    // order the records were read: index file, then place in it. A version
+    // named twice is fetched once.
+    auto place = [&](const cache::Version* v) {
+        const cache::VersionFile* f = record_file(cache, *v);
+        return f ? std::pair(f->index_file, f->offset) : std::pair(cache::kNone, 0u);
+    };
+    std::stable_sort(selection.versions.begin(), selection.versions.end(),
+                     [&](const cache::Version* a, const cache::Version* b) { return place(a) < place(b); });
+    selection.versions.erase(std::unique(selection.versions.begin(), selection.versions.end()),
+                             selection.versions.end());
     char cwd[PATH_MAX];
     if (!::getcwd(cwd, sizeof cwd)) throw system_error("Unable to read the current directory", ".", errno);
     auto items = archive_items(ctx.config, cache, selection.versions);

@@ -51,13 +51,7 @@ int run_update(Context& ctx) {
         // What stops the whole update (the lock, unreadable sources) may
         // span lines, each its own error as apt prints them.
         screen.clear();
-        std::fflush(stdout);
-        std::string_view text = e.what();
-        for (size_t pos = 0; pos <= text.size();) {
-            size_t end = std::min(text.find('\n', pos), text.size());
-            std::fprintf(stderr, "E: %.*s\n", int(end - pos), text.data() + pos);
-            pos = end + 1;
-        }
+        print_error_lines(e.what());
         return 100;
     }
     screen.fetched(result.fetched_bytes, result.seconds);
