@@ -6,6 +6,7 @@
 #include "cli/commands/dpkg_test_cmd.hpp"
 #include "cli/commands/install_cmd.hpp"
 #include "cli/commands/list_cmd.hpp"
+#include "cli/commands/mark_cmd.hpp"
 #include "cli/commands/modernize_cmd.hpp"
 #include "cli/commands/pager_test_cmd.hpp"
 #include "cli/commands/plan_test_cmd.hpp"
@@ -49,6 +50,7 @@ std::span<const Command> commands() {
         {{"clean"}, {}, "remove the downloaded .deb files and the binary caches (as apt-get clean; -s)", run_clean},
         {{"autoclean"}, {}, "remove the .deb files no repository offers any more (as apt-get autoclean; -s)", run_autoclean},
         {{"autoremove"}, install_options(), "remove what was installed automatically and is needed no more (-s)", run_autoremove},
+        {{"mark"}, mark_options(), "mark packages automatically or manually installed, hold them (as apt-mark)", run_mark},
         {{"internal-pager-test"}, {}, "", run_internal_pager_test, true},
         {{"internal-solver"}, {}, "", run_internal_solver, true},
         {{"internal-plan-test"}, plan_test_options(), "", run_internal_plan_test, true},

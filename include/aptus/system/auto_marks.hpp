@@ -30,7 +30,8 @@ struct AutoMark {
 //   field but Package, Architecture and Auto-Installed;
 // - a newly automatic, installed package not in the file is appended as
 //   "Package: x\nArchitecture: amd64\nAuto-Installed: 1\n\n", in the order
-//   of `marks`.
+//   of `marks` (apt appends in its cache's hash order: a caller that wants
+//   apt's bytes sorts by cli/apt_hash_order.hpp's key first).
 // A stanza without Architecture counts as the native architecture's. apt
 // also drops stanzas, whatever their fields, of packages no list knows;
 // this function does not see the lists, so a stanza with fields of its own
