@@ -1,7 +1,7 @@
 #include "cli/commands/plan_cmd.hpp"
 
 #include <algorithm>
-#include <optional>
+#include <unordered_map>
 #include <utility>
 #include <nlohmann/json.hpp>
 
@@ -13,51 +13,6 @@ namespace aptus::cli {
 namespace {
 
 std::string name_of(const cache::Cache& c, const cache::Package& p) { return full_name(c, p); }
-
-// Installs ordered so that a version comes after what it Depends or
-// Pre-Depends on within the plan (cycles are cut where they close).
-std::vector<uint32_t> dependency_order(const solver::Universe& u, const std::vector<uint32_t>& installs) {
-    std::vector<uint8_t> in_plan(u.versions.size(), 0), state(u.versions.size(), 0);
-    for (uint32_t v : installs) in_plan[v] = 1;
-    std::vector<uint32_t> out, sats;
-    // Iterative post-order walk: deep dependency chains must not overflow the stack.
-    std::vector<std::pair<uint32_t, size_t>> stack;
-    for (uint32_t root : installs) {
-        if (state[root]) continue;
-        state[root] = 1;
-        stack.push_back({root, 0});
-        while (!stack.empty()) {
-            // By value: pushing a child may move the stack's storage.
-            uint32_t v = stack.back().first;
-            size_t next = stack.back().second;
-            const auto& deps = u.deps(v);
-            std::optional<uint32_t> child;
-            while (next < deps.size() && !child) {
-                const solver::Dependency& d = deps[next++];
-                if (d.kind != solver::DepKind::Depends && d.kind != solver::DepKind::PreDepends) continue;
-                for (const solver::Target& t : d.alternatives) {
-                    sats.clear();
-                    u.satisfiers(v, t, sats);
-                    for (uint32_t s : sats)
-                        if (in_plan[s] && !state[s]) {
-                            child = s;
-                            break;
-                        }
-                    if (child) break;
-                }
-            }
-            stack.back().second = next;
-            if (child) {
-                state[*child] = 1;
-                stack.push_back({*child, 0});
-                continue;
-            }
-            out.push_back(v);
-            stack.pop_back();
-        }
-    }
-    return out;
-}
 
 const char* kind_name(const Change& ch) {
     switch (ch.kind) {
@@ -92,7 +47,16 @@ Plan make_plan(const system::SystemUniverse& su, const cache::Cache& c, const sy
     });
     std::vector<uint8_t> changed(c.packages().size(), 0);
     for (const Change& ch : plan.changes) changed[c.index_of(*ch.package)] = 1;
-    for (uint32_t uv : dependency_order(u, s.install)) {
+    system::DpkgWork work;
+    work.install = s.install;
+    (request.purge ? work.purge : work.remove) = s.remove;
+    std::vector<system::DpkgStep> steps = system::order_dpkg_work(u, work);
+    std::unordered_map<uint32_t, size_t> change_of;  // universe version -> index in plan.changes
+    for (size_t i = 0; i < s.remove.size(); ++i) change_of[su.universe_version[c.index_of(*plan.changes[i].old_version)]] = i;
+    for (const system::DpkgStep& step : steps) {
+        if (step.action != system::DpkgAction::Unpack) continue;
+        uint32_t uv = step.version;
+        change_of[uv] = plan.changes.size();
         const cache::Version& v = cache_version(uv);
         const cache::Package& p = c.package_of(v);
         changed[c.index_of(p)] = 1;
@@ -108,6 +72,7 @@ Plan make_plan(const system::SystemUniverse& su, const cache::Cache& c, const sy
         ch.held = is_unheld(up);
         plan.changes.push_back(ch);
     }
+    for (const system::DpkgStep& step : steps) plan.steps.push_back({step.action, change_of.at(step.version)});
     for (uint32_t uv : s.autoremove) plan.autoremovable.push_back(&cache_version(uv));
     std::sort(plan.autoremovable.begin(), plan.autoremovable.end(), [&](auto* a, auto* b) {
         return c.name_of(c.package_of(*a)) < c.name_of(c.package_of(*b));
@@ -126,20 +91,24 @@ std::string simulate_lines(const cache::Cache& c, const Plan& plan) {
     auto describe = [&](const cache::Version& v) {
         return " (" + std::string(c.str(v.version)) + " " + release_text(c, v) + ")";
     };
-    for (const Change& ch : plan.changes)
-        if (ch.kind == ChangeKind::Remove)
-            out += std::string(ch.purge ? "Purg " : "Remv ") + name_of(c, *ch.package) + " [" +
-                   std::string(c.str(ch.old_version->version)) + "]\n";
-    // apt interleaves Inst and Conf as its dpkg ordering goes; aptus lists
-    // every Inst in dependency order, then every Conf in the same order.
-    for (const Change& ch : plan.changes)
-        if (ch.kind != ChangeKind::Remove) {
-            out += "Inst " + name_of(c, *ch.package);
-            if (ch.old_version) out += " [" + std::string(c.str(ch.old_version->version)) + "]";
-            out += describe(*ch.new_version) + "\n";
+    for (const PlanStep& step : plan.steps) {
+        const Change& ch = plan.changes[step.change];
+        switch (step.action) {
+            case system::DpkgAction::Remove:
+            case system::DpkgAction::Purge:
+                out += std::string(step.action == system::DpkgAction::Purge ? "Purg " : "Remv ") +
+                       name_of(c, *ch.package) + " [" + std::string(c.str(ch.old_version->version)) + "]\n";
+                break;
+            case system::DpkgAction::Unpack:
+                out += "Inst " + name_of(c, *ch.package);
+                if (ch.old_version) out += " [" + std::string(c.str(ch.old_version->version)) + "]";
+                out += describe(*ch.new_version) + "\n";
+                break;
+            case system::DpkgAction::Configure:
+                out += "Conf " + name_of(c, *ch.package) + describe(*ch.new_version) + "\n";
+                break;
         }
-    for (const Change& ch : plan.changes)
-        if (ch.kind != ChangeKind::Remove) out += "Conf " + name_of(c, *ch.package) + describe(*ch.new_version) + "\n";
+    }
     return out;
 }
 

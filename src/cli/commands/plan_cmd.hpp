@@ -9,6 +9,7 @@
 #include "aptus/cache/cache.hpp"
 #include "aptus/solver/solver.hpp"
 #include "aptus/system/candidates.hpp"
+#include "aptus/system/dpkg_order.hpp"
 #include "aptus/system/system_universe.hpp"
 #include "cli/plan_view.hpp"
 
@@ -27,10 +28,19 @@ struct Change {
     bool held = false;       // a held package changes (its hold lifted by naming it)
 };
 
+// One dpkg step of the plan (system/dpkg_order.hpp), on `Plan::changes[change]`.
+struct PlanStep {
+    system::DpkgAction action;
+    size_t change;
+};
+
 struct Plan {
-    // Removals first, then installs in dependency order (what a version
-    // Depends/Pre-Depends on comes before it).
+    // Removals first (by name), then installs in the order dpkg unpacks
+    // them (what a version Depends/Pre-Depends on comes before it).
     std::vector<Change> changes;
+    // The dpkg work in order: one Unpack and one Configure per install, one
+    // Remove (or Purge) per removal.
+    std::vector<PlanStep> steps;
     std::vector<const cache::Version*> autoremovable;  // garbage left installed
     std::vector<const cache::Package*> not_upgraded;   // upgradable, not upgraded
 };
@@ -40,7 +50,9 @@ Plan make_plan(const system::SystemUniverse& su, const cache::Cache& cache, cons
                const solver::Request& request, const solver::Solution& solution,
                const std::vector<uint32_t>& unheld);
 
-// apt-get -s's lines: "Remv x [1]", "Inst y [1] (2 Debian:13.8/stable [amd64])", "Conf y (...)".
+// apt-get -s's lines in the plan's dpkg order: "Remv x [1]" (or "Purg") at
+// a removal, "Inst y [1] (2 Debian:13.8/stable [amd64])" at an unpack,
+// "Conf y (...)" at a configure.
 std::string simulate_lines(const cache::Cache& cache, const Plan& plan);
 
 // The plan as APT 3.0's summary shows it.
