@@ -98,14 +98,25 @@ std::vector<system::DpkgOperation> dpkg_operations(const Execution& run, const s
 
 // What dpkg's success changes in extended_states: new packages marked as
 // the plan says; write_auto_marks drops the marks of what dpkg removed.
-void write_marks(const config::Config& config, const cache::Cache& c, const Plan& plan) {
+void write_marks(const config::Config& config, const cache::Cache& c, const Plan& plan,
+                 const std::vector<const cache::Package*>& now_manual) {
     std::vector<system::AutoMark> marks;
     for (const Change& ch : plan.changes)
-        if (ch.kind != ChangeKind::Remove) marks.push_back({std::string(c.name_of(*ch.package)), arch_of(c, *ch.package), ch.automatic});
+        if (ch.kind != ChangeKind::Remove)
+            marks.push_back({std::string(c.name_of(*ch.package)), arch_of(c, *ch.package), ch.automatic});
+    for (const cache::Package* p : now_manual) marks.push_back({std::string(c.name_of(*p)), arch_of(c, *p), false});
     system::write_auto_marks(config, marks);
 }
 
 }  // namespace
+
+void write_manual_marks(const config::Config& config, const cache::Cache& cache,
+                        const std::vector<const cache::Package*>& packages) {
+    if (packages.empty()) return;
+    std::vector<system::AutoMark> marks;
+    for (const cache::Package* p : packages) marks.push_back({std::string(cache.name_of(*p)), arch_of(cache, *p), false});
+    system::write_auto_marks(config, marks);
+}
 
 std::vector<std::string> unfinished_packages(const config::Config& config) {
     std::string path = config.find_file("Dir::State::status");
@@ -205,7 +216,7 @@ int execute_plan(const config::Config& config, const Execution& run) {
                              "(then 'aptus install' again).\n");
         return 100;
     }
-    write_marks(config, c, plan);
+    write_marks(config, c, plan, run.now_manual);
     history.end_date = system::history_date(std::time(nullptr));
     system::append_history(config, history);
     return 0;

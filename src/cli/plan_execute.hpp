@@ -20,6 +20,8 @@ struct Execution {
     const cache::Cache& cache;
     const Plan& plan;
     system::DpkgLock& lock;
+    // Named by the request, installed and automatic until now: manual after it.
+    const std::vector<const cache::Package*>& now_manual;
 };
 
 // Downloads, then (unless APT::Get::Download-Only) runs dpkg and writes the
@@ -27,6 +29,10 @@ struct Execution {
 // (a failed download, dpkg failing: with the `dpkg --configure -a` advice
 // when dpkg left work unfinished).
 int execute_plan(const config::Config& config, const Execution& run);
+
+// Clears the automatic mark of `packages` in extended_states.
+void write_manual_marks(const config::Config& config, const cache::Cache& cache,
+                        const std::vector<const cache::Package*>& packages);
 
 // Packages dpkg left unpacked, half-configured or waiting for triggers
 // ("name" or "name:arch"), which apt counts as "not fully installed or

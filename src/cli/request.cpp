@@ -22,8 +22,9 @@ bool in_release(const cache::Cache& c, const cache::Version& v, std::string_view
 
 class Reader {
 public:
-    Reader(system::SystemUniverse& su, const cache::Cache& c, const system::Candidates& cand, CommandRequest& out)
-        : su_(su), c_(c), cand_(cand), out_(out) {}
+    Reader(system::SystemUniverse& su, const cache::Cache& c, const system::Candidates& cand, CommandRequest& out,
+           bool reinstall)
+        : su_(su), c_(c), cand_(cand), out_(out), reinstall_(reinstall) {}
 
     void word(std::string_view text, RequestAction default_action) {
         PackageWord whole = parse_package_word(text);
@@ -72,8 +73,14 @@ private:
         for (uint32_t o : u.packages[up].versions) u.versions[o].candidate = o == uv;
         lift_hold(up);
         if (c_.current_version(p) == &v) {
-            out_.notes.push_back(full_name(c_, p) + " is already the newest version (" + std::string(c_.str(v.version)) + ").");
-            if (u.packages[up].automatic) out_.notes.push_back(full_name(c_, p) + " set to manually installed.");
+            out_.already_installed.push_back(&p);
+            if (!reinstall_)
+                out_.notes.push_back(full_name(c_, p) + " is already the newest version (" +
+                                     std::string(c_.str(v.version)) + ").");
+            if (u.packages[up].automatic) {
+                out_.notes.push_back(full_name(c_, p) + " set to manually installed.");
+                out_.now_manual.push_back(&p);
+            }
         }
         u.packages[up].automatic = false;
         add(out_.request.install, up);
@@ -175,6 +182,7 @@ private:
     const cache::Cache& c_;
     const system::Candidates& cand_;
     CommandRequest& out_;
+    bool reinstall_;
 };
 
 }  // namespace
@@ -205,10 +213,10 @@ void apply_request_settings(const config::Config& config, solver::Request& r) {
 
 CommandRequest read_request(system::SystemUniverse& su, const cache::Cache& cache,
                             const system::Candidates& candidates, const config::Config& config,
-                            RequestAction default_action, std::span<const std::string> words) {
+                            RequestAction default_action, std::span<const std::string> words, bool reinstall) {
     CommandRequest out;
     apply_request_settings(config, out.request);
-    Reader reader(su, cache, candidates, out);
+    Reader reader(su, cache, candidates, out, reinstall || config.find_bool("APT::Get::ReInstall"));
     for (const std::string& w : words) reader.word(w, default_action);
     return out;
 }

@@ -26,6 +26,9 @@ struct CommandRequest {
     // Named for removal, with only their configuration files left: a purge
     // removes those, a remove has nothing to do ("not installed").
     std::vector<const cache::Package*> config_files;
+    // Named for install at the version already installed (--reinstall takes
+    // these again), and the automatic ones among them, manual from now on.
+    std::vector<const cache::Package*> already_installed, now_manual;
 };
 
 // What a word means to apt: is it a glob (any of *?[), and the action a
@@ -45,9 +48,12 @@ void apply_request_settings(const config::Config& config, solver::Request& reque
 // Reads the words into a request against `su`, which it changes as apt
 // changes its depcache: pkg=version and pkg/release make that version the
 // candidate, named packages lose their hold and their automatic mark.
+// `reinstall` (or APT::Get::ReInstall): an installed version named is not
+// "already the newest version", it is to be installed again.
 CommandRequest read_request(system::SystemUniverse& su, const cache::Cache& cache,
                             const system::Candidates& candidates, const config::Config& config,
-                            RequestAction default_action, std::span<const std::string> words);
+                            RequestAction default_action, std::span<const std::string> words,
+                            bool reinstall = false);
 
 // apt's "Label:Version/Suite [arch]" text of a version (every release that
 // has it, once each), as the Inst and Conf lines and "Selected version" print it.

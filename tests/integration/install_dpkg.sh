@@ -87,6 +87,29 @@ check "apt-get installs app on the twin ($(tail -3 "$T/twin-out"))" test $? = 0
 check "apt-get and aptus installed the same packages" \
     test "$(installed_set "$SB")" = "$(installed_set "$T/twin")"
 
+# Reinstall: the same version unpacked and configured again.
+: >"$SB/order.log"
+aptus_run reinstall -y libfoo
+check "reinstall exits 0 ($ERR)" test "$RC" = 0
+check "reinstall is shown" contains "$OUT" "Reinstalling: 1"
+check "libfoo's postinst ran again" grep -q "postinst libfoo configure" "$SB/order.log"
+check "a package named for reinstall becomes manual, as apt marks what is named" \
+    test "$(apt-mark showmanual 2>/dev/null | grep -x libfoo)" = libfoo
+aptus_run install -y --reinstall libfoo
+check "install --reinstall exits 0" test "$RC" = 0
+check "history.log records the reinstall" grep -q "^Reinstall: libfoo:amd64 (1.0)" "$SB/var/log/apt/history.log"
+aptus_run mark auto libfoo
+check "aptus mark auto libfoo" test "$RC" = 0
+# Naming an installed automatic package makes it manual, with nothing for dpkg to do.
+aptus_run install -y libfoo
+check "install of an installed package exits 0" test "$RC" = 0
+check "apt's notes" contains "$OUT" "libfoo is already the newest version (1.0)."
+check "... set to manually installed" contains "$OUT" "libfoo set to manually installed."
+check "extended_states: libfoo manual now" test "$(apt-mark showmanual 2>/dev/null | grep -x libfoo)" = libfoo
+aptus_run mark auto libfoo
+check "aptus mark showauto agrees with apt-mark showauto" \
+    test "$("$APTUS" mark showauto 2>&1)" = "$(apt-mark showauto 2>&1)"
+
 # A dependency cycle.
 aptus_run install -y cyc-a
 check "install of a cycle exits 0 ($ERR)" test "$RC" = 0

@@ -38,13 +38,15 @@ constexpr OptionSpec install_table[] = {
     {0, "json", "Aptus::Plan::JSON", ArgKind::Flag},
     {'d', "download-only", "APT::Get::Download-Only", ArgKind::Flag},
     {0, "assume-no", "APT::Get::Assume-No", ArgKind::Flag},
+    {0, "reinstall", "APT::Get::ReInstall", ArgKind::Flag},
 };
 
-enum class Verb { Install, Remove, Purge, Upgrade, FullUpgrade, AutoRemove };
+enum class Verb { Install, Reinstall, Remove, Purge, Upgrade, FullUpgrade, AutoRemove };
 
 const char* verb_name(Verb v) {
     switch (v) {
         case Verb::Install: return "install";
+        case Verb::Reinstall: return "reinstall";
         case Verb::Remove: return "remove";
         case Verb::Purge: return "purge";
         case Verb::Upgrade: return "upgrade";
@@ -95,6 +97,36 @@ void add_config_purges(const cache::Cache& cache, const std::vector<const cache:
         }
 }
 
+// A version can be installed again only when a repository still offers it.
+bool downloadable(const cache::Cache& cache, const cache::Version& v) {
+    for (const cache::VersionFile& f : cache.files_of(v))
+        if (cache.index_files()[f.index_file].kind == cache::IndexKind::Packages) return true;
+    return false;
+}
+
+std::vector<std::string> reinstall_notes(const cache::Cache& cache, const std::vector<const cache::Package*>& named) {
+    std::vector<std::string> notes;
+    for (const cache::Package* p : named)
+        if (!downloadable(cache, *cache.current_version(*p)))
+            notes.push_back("Reinstallation of " + full_name(cache, *p) + " is not possible, it cannot be downloaded.");
+    return notes;
+}
+
+// --reinstall / reinstall: the named installed versions are installed again
+// (those a repository still offers; reinstall_notes says which are not).
+void add_reinstalls(const cache::Cache& cache, const std::vector<const cache::Package*>& named, Plan& plan) {
+    for (const cache::Package* p : named) {
+        const cache::Version* v = cache.current_version(*p);
+        if (!v || !downloadable(cache, *v)) continue;
+        bool planned = false;
+        for (const Change& ch : plan.changes) planned = planned || ch.package == p;
+        if (planned) continue;
+        Change ch{ChangeKind::Reinstall, p, v, v};
+        ch.automatic = false;
+        plan.changes.push_back(ch);
+    }
+}
+
 // Free bytes where the packages' files go (Dir::Usr, as apt measures).
 std::optional<uint64_t> free_space(const config::Config& config) {
     struct statvfs st {};
@@ -124,10 +156,14 @@ int run(Context& ctx, Verb verb) {
     progress.start("Reading state information");
     progress.done();
 
-    RequestAction action = verb == Verb::Install || verb == Verb::Upgrade || verb == Verb::FullUpgrade
+    RequestAction action = verb == Verb::Install || verb == Verb::Reinstall || verb == Verb::Upgrade ||
+                                   verb == Verb::FullUpgrade
                                ? RequestAction::Install
                                : RequestAction::Remove;
-    CommandRequest cr = read_request(su, cache, *session->candidates, config, action, ctx.args);
+    bool reinstall = verb == Verb::Reinstall || config.find_bool("APT::Get::ReInstall");
+    CommandRequest cr = read_request(su, cache, *session->candidates, config, action, ctx.args, reinstall);
+    if (reinstall)
+        for (std::string& note : reinstall_notes(cache, cr.already_installed)) cr.notes.push_back(std::move(note));
     solver::Request& r = cr.request;
     if (verb == Verb::Purge) r.purge = true;
     if (verb == Verb::AutoRemove) r.autoremove = true;
@@ -155,6 +191,7 @@ int run(Context& ctx, Verb verb) {
     }
     Plan plan = make_plan(su, cache, *session->candidates, r, s, cr.unheld);
     if (r.purge) add_config_purges(cache, cr.config_files, plan);
+    if (reinstall) add_reinstalls(cache, cr.already_installed, plan);
     if (json) {
         std::fputs(plan_json(cache, plan, verb_name(verb)).c_str(), stdout);
         return 0;
@@ -176,16 +213,21 @@ int run(Context& ctx, Verb verb) {
     view.space_available = free_space(config);
     view.broken_count = unfinished_packages(config).size();
     std::fputs(render_plan(view, options).c_str(), stdout);
-    if (plan.changes.empty() && view.broken_count == 0) return 0;
+    if (plan.changes.empty() && view.broken_count == 0) {
+        // Nothing for dpkg; a named automatic package still becomes manual.
+        write_manual_marks(config, cache, cr.now_manual);
+        return 0;
+    }
     check_allowed_changes(config, view);
     if (!ask_continue(config, ctx.diags)) return 1;
-    return execute_plan(config, Execution{su, cache, plan, *lock});
+    return execute_plan(config, Execution{su, cache, plan, *lock, cr.now_manual});
 }
 
 }  // namespace
 
 std::span<const OptionSpec> install_options() { return install_table; }
 int run_install(Context& ctx) { return run(ctx, Verb::Install); }
+int run_reinstall(Context& ctx) { return run(ctx, Verb::Reinstall); }
 int run_remove(Context& ctx) { return run(ctx, Verb::Remove); }
 int run_purge(Context& ctx) { return run(ctx, Verb::Purge); }
 int run_upgrade(Context& ctx) { return run(ctx, Verb::Upgrade); }

@@ -12,6 +12,7 @@ namespace aptus::cli {
 
 std::span<const OptionSpec> install_options();
 int run_install(Context& ctx);
+int run_reinstall(Context& ctx);
 int run_remove(Context& ctx);
 int run_purge(Context& ctx);
 int run_upgrade(Context& ctx);
