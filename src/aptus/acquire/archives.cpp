@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -141,7 +142,9 @@ ArchivesOutcome fetch_archives(const std::vector<ArchiveItem>& items, const std:
             if (observer.progress) observer.progress(ev);
         }
     };
+    const auto started = std::chrono::steady_clock::now();
     std::vector<FetchResult> fetched = fetch(requests, options, callback);
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
     for (size_t k = 0; k < requests.size(); ++k) {
         const size_t i = item_of[k];
@@ -151,7 +154,6 @@ ArchivesOutcome fetch_archives(const std::vector<ArchiveItem>& items, const std:
         ArchiveResult& r = out.results[i];
         r.bytes = f.bytes;
         out.fetched_bytes += f.bytes;
-        out.seconds = std::max(out.seconds, f.seconds);
         if (f.status == FetchStatus::Ok && staged) {
             const std::string final_path = dir + item.file_name;
             if (::rename(req.destination.c_str(), final_path.c_str()) != 0) {
