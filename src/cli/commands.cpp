@@ -4,6 +4,7 @@
 #include "cli/commands/download_cmd.hpp"
 #include "cli/commands/depends_cmd.hpp"
 #include "cli/commands/dpkg_test_cmd.hpp"
+#include "cli/commands/history_cmd.hpp"
 #include "cli/commands/install_cmd.hpp"
 #include "cli/commands/list_cmd.hpp"
 #include "cli/commands/mark_cmd.hpp"
@@ -51,6 +52,7 @@ std::span<const Command> commands() {
         {{"autoclean"}, {}, "remove the .deb files no repository offers any more (as apt-get autoclean; -s)", run_autoclean},
         {{"autoremove"}, install_options(), "remove what was installed automatically and is needed no more (-s)", run_autoremove},
         {{"mark"}, mark_options(), "mark packages automatically or manually installed, hold them (as apt-mark)", run_mark},
+        {{"history"}, history_options(), "list the changes apt and aptus made (info N: one in full, undo N: its inverse; --json)", run_history},
         {{"internal-pager-test"}, {}, "", run_internal_pager_test, true},
         {{"internal-solver"}, {}, "", run_internal_solver, true},
         {{"internal-plan-test"}, plan_test_options(), "", run_internal_plan_test, true},

@@ -1,0 +1,276 @@
+#include "cli/commands/history_cmd.hpp"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "aptus/base/error.hpp"
+#include "aptus/base/strings.hpp"
+#include "cli/commands/install_cmd.hpp"
+#include "cli/terminal.hpp"
+
+namespace aptus::cli {
+namespace {
+
+// Bumped when a field changes meaning or goes away; new fields keep it.
+constexpr int json_schema_version = 1;
+
+using system::HistoryEntry;
+using system::HistoryItem;
+
+void print(const std::string& s) { std::fwrite(s.data(), 1, s.size(), stdout); }
+
+// The actions in apt's order, with the letters the list uses when an
+// entry did more than one kind of thing.
+struct ActionKind {
+    const char* name;
+    const char* json;
+    char letter;
+    std::vector<HistoryItem> HistoryEntry::*items;
+};
+constexpr ActionKind action_kinds[] = {
+    {"Install", "install", 'I', &HistoryEntry::install},
+    {"Reinstall", "reinstall", 'R', &HistoryEntry::reinstall},
+    {"Upgrade", "upgrade", 'U', &HistoryEntry::upgrade},
+    {"Downgrade", "downgrade", 'D', &HistoryEntry::downgrade},
+    {"Remove", "remove", 'E', &HistoryEntry::remove},
+    {"Purge", "purge", 'P', &HistoryEntry::purge},
+};
+
+size_t altered(const HistoryEntry& e) {
+    size_t n = 0;
+    for (const ActionKind& k : action_kinds) n += (e.*k.items).size();
+    return n;
+}
+
+std::string actions_text(const HistoryEntry& e) {
+    std::vector<const ActionKind*> used;
+    for (const ActionKind& k : action_kinds)
+        if (!(e.*k.items).empty()) used.push_back(&k);
+    if (used.size() == 1) return used[0]->name;
+    std::string out;
+    for (const ActionKind* k : used) {
+        if (!out.empty()) out += ", ";
+        out += k->letter;
+    }
+    return out;
+}
+
+// "2024-01-31  12:34:56" -> "2024-01-31 12:34"; other text as it is.
+std::string short_date(const std::string& d) {
+    auto words = split_words(d);
+    if (words.size() == 2 && words[1].size() >= 5) return std::string(words[0]) + " " + std::string(words[1].substr(0, 5));
+    return d;
+}
+
+// apt's date text as ISO 8601 (local time, as apt writes it), "" when it is
+// not in apt's form.
+std::string iso_date(const std::string& d) {
+    auto words = split_words(d);
+    if (words.size() != 2) return "";
+    return std::string(words[0]) + "T" + std::string(words[1]);
+}
+
+std::string fit(const std::string& s, size_t width) {
+    if (s.size() <= width) return s + std::string(width - s.size(), ' ');
+    if (width <= 3) return s.substr(0, width);
+    return s.substr(0, width - 3) + "...";
+}
+
+std::string pad_left(const std::string& s, size_t width) {
+    return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
+}
+
+void print_list(const std::vector<HistoryEntry>& entries) {
+    const size_t id_w = std::max<size_t>(2, std::to_string(entries.size()).size());
+    const size_t date_w = 16, action_w = 13, altered_w = 7;
+    // Two spaces between columns, and room for the " E" of a failed run.
+    const size_t fixed = id_w + 2 + 2 + date_w + 2 + action_w + 2 + altered_w + 2;
+    size_t columns = size_t(std::max(terminal_columns(), 40));
+    size_t cmd_w = columns > fixed + 20 ? columns - fixed : 20;
+    size_t longest = 12;
+    for (const auto& e : entries) longest = std::max(longest, e.commandline.size());
+    cmd_w = std::min(cmd_w, longest);
+    std::string out = pad_left("ID", id_w) + "  " + fit("Command line", cmd_w) + "  " + fit("Date and time", date_w) + "  " +
+                      fit("Action(s)", action_w) + "  " + pad_left("Altered", altered_w) + "\n";
+    for (size_t i = 0; i < entries.size(); ++i) {
+        const HistoryEntry& e = entries[i];
+        std::string line = pad_left(std::to_string(i + 1), id_w) + "  " + fit(e.commandline, cmd_w) + "  " +
+                           fit(short_date(e.start_date), date_w) + "  " + fit(actions_text(e), action_w) + "  " +
+                           pad_left(std::to_string(altered(e)), altered_w) + (e.error.empty() ? "" : " E");
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        out += line + "\n";
+    }
+    print(out);
+}
+
+std::string item_text(const HistoryItem& it) {
+    std::string out = it.package;
+    if (!it.old_version.empty() && !it.new_version.empty()) out += " " + it.old_version + " -> " + it.new_version;
+    else if (!it.old_version.empty()) out += " " + it.old_version;
+    else if (!it.new_version.empty()) out += " " + it.new_version;
+    if (it.automatic) out += " (automatic)";
+    return out;
+}
+
+void print_info(const HistoryEntry& e, size_t id) {
+    std::string out;
+    auto field = [&](const char* name, const std::string& value) {
+        if (!value.empty()) out += fit(name, 13) + ": " + value + "\n";
+    };
+    field("ID", std::to_string(id));
+    field("Start-Date", e.start_date);
+    field("End-Date", e.end_date.empty() ? "(none: the run did not finish)" : e.end_date);
+    field("Requested-By", e.requested_by);
+    field("Commandline", e.commandline);
+    field("Comment", e.comment);
+    field("Error", e.error);
+    out += "Packages altered (" + std::to_string(altered(e)) + "):\n";
+    for (const ActionKind& k : action_kinds)
+        for (const HistoryItem& it : e.*k.items) out += "  " + fit(k.name, 10) + " " + item_text(it) + "\n";
+    print(out);
+}
+
+nlohmann::ordered_json entry_json(const HistoryEntry& e, size_t id, bool with_items) {
+    nlohmann::ordered_json j;
+    j["id"] = id;
+    j["start_date"] = e.start_date;
+    j["end_date"] = e.end_date;
+    j["start"] = iso_date(e.start_date);
+    j["end"] = iso_date(e.end_date);
+    j["commandline"] = e.commandline;
+    j["requested_by"] = e.requested_by;
+    j["comment"] = e.comment;
+    j["error"] = e.error;
+    j["altered"] = altered(e);
+    nlohmann::ordered_json counts;
+    for (const ActionKind& k : action_kinds) counts[k.json] = (e.*k.items).size();
+    j["counts"] = std::move(counts);
+    if (with_items) {
+        nlohmann::ordered_json actions;
+        for (const ActionKind& k : action_kinds) {
+            auto list = nlohmann::ordered_json::array();
+            for (const HistoryItem& it : e.*k.items) {
+                nlohmann::ordered_json item;
+                item["package"] = it.package;
+                item["old_version"] = it.old_version;
+                item["new_version"] = it.new_version;
+                item["automatic"] = it.automatic;
+                list.push_back(std::move(item));
+            }
+            actions[k.json] = std::move(list);
+        }
+        j["actions"] = std::move(actions);
+    }
+    return j;
+}
+
+// "N" (1 is the oldest) or "last"; no word: the last.
+size_t entry_id(const std::vector<std::string>& args, size_t count, const std::string& path) {
+    if (count == 0) throw Error("The history log " + path + " has no entries");
+    if (args.empty() || args[0] == "last") return count;
+    if (args.size() > 1) throw Error("Only a single history entry is supported at this time.");
+    const std::string& w = args[0];
+    size_t id = 0;
+    bool digits = !w.empty() && w.size() < 10;
+    for (char c : w) {
+        if (c < '0' || c > '9') digits = false;
+        else id = id * 10 + size_t(c - '0');
+    }
+    if (!digits) throw Error("'" + w + "' is no history entry: give its ID (1 is the oldest) or 'last'");
+    if (id < 1 || id > count)
+        throw Error("History entry " + w + " does not exist (the history has " + std::to_string(count) + " entries)");
+    return id;
+}
+
+int history_undo(Context& ctx, const std::vector<HistoryEntry>& entries, const std::string& path) {
+    size_t id = entry_id(ctx.args, entries.size(), path);
+    const HistoryEntry& e = entries[id - 1];
+    std::vector<std::string> words = undo_words(e, ctx.config.find("APT::Architecture"));
+    if (words.empty()) {
+        print("History entry " + std::to_string(id) + " (" + e.commandline + ") changed nothing that can be undone.\n");
+        return 0;
+    }
+    std::string text;
+    for (const auto& w : words) text += " " + w;
+    print("Undoing history entry " + std::to_string(id) + " (" + e.commandline + "): install" + text + "\n");
+    std::fflush(stdout);
+    // The install command's own path: request, solver, plan, prompt, dpkg.
+    config::Config config = ctx.config;
+    if (config.find_bool("Aptus::History::JSON")) config.set("Aptus::Plan::JSON", "true");
+    Context install_ctx{config, words, ctx.diags};
+    return run_install(install_ctx);
+}
+
+}  // namespace
+
+std::vector<std::string> undo_words(const HistoryEntry& e, std::string_view native_architecture) {
+    const std::string native_suffix = ":" + std::string(native_architecture);
+    auto name = [&](const std::string& package) {
+        if (package.size() > native_suffix.size() &&
+            package.compare(package.size() - native_suffix.size(), native_suffix.size(), native_suffix) == 0)
+            return package.substr(0, package.size() - native_suffix.size());
+        return package;
+    };
+    std::vector<std::string> out;
+    for (const HistoryItem& it : e.install) out.push_back(name(it.package) + "-");
+    for (const auto* list : {&e.upgrade, &e.downgrade, &e.remove, &e.purge})
+        for (const HistoryItem& it : *list)
+            if (!it.old_version.empty()) out.push_back(name(it.package) + "=" + it.old_version);
+    return out;
+}
+
+std::span<const OptionSpec> history_options() {
+    // --json for list and info, and everything install takes for undo.
+    static const std::vector<OptionSpec> table = [] {
+        std::vector<OptionSpec> t{{0, "json", "Aptus::History::JSON", ArgKind::Flag}};
+        for (const OptionSpec& o : install_options())
+            if (o.long_name != "json") t.push_back(o);
+        return t;
+    }();
+    return table;
+}
+
+int run_history(Context& ctx) {
+    std::string op = "list";
+    if (!ctx.args.empty()) {
+        op = ctx.args.front();
+        ctx.args.erase(ctx.args.begin());
+    }
+    const std::string path = system::history_log_path(ctx.config);
+    std::vector<HistoryEntry> entries = system::read_history(ctx.config);
+    const bool json = ctx.config.find_bool("Aptus::History::JSON");
+    if (op == "list") {
+        if (!ctx.args.empty()) throw Error("history list takes no package or entry words");
+        if (json) {
+            nlohmann::ordered_json out;
+            out["schema_version"] = json_schema_version;
+            out["log"] = path;
+            auto list = nlohmann::ordered_json::array();
+            for (size_t i = 0; i < entries.size(); ++i) list.push_back(entry_json(entries[i], i + 1, false));
+            out["entries"] = std::move(list);
+            print(out.dump(2) + "\n");
+        } else if (entries.empty()) {
+            ctx.diags.push_back({Level::Notice, "The history log " + path + " has no entries."});
+        } else {
+            print_list(entries);
+        }
+        return 0;
+    }
+    if (op == "info") {
+        size_t id = entry_id(ctx.args, entries.size(), path);
+        if (json) {
+            nlohmann::ordered_json out;
+            out["schema_version"] = json_schema_version;
+            out["log"] = path;
+            out["entry"] = entry_json(entries[id - 1], id, true);
+            print(out.dump(2) + "\n");
+        } else {
+            print_info(entries[id - 1], id);
+        }
+        return 0;
+    }
+    if (op == "undo") return history_undo(ctx, entries, path);
+    throw Error("Invalid operation " + op + " (history takes list, info N or undo N)");
+}
+
+}  // namespace aptus::cli
