@@ -77,6 +77,7 @@ int run(const std::vector<std::string>& args) {
     config::LoadRequest request;
     if (const char* env = std::getenv("APT_CONFIG")) request.apt_config = env;
     request.items = std::move(parsed.items);
+    request.root = parsed.root;
     request.command_line = command_line(args);
     try {
         config::Config config = config::load(request, diags);

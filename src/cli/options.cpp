@@ -137,6 +137,7 @@ private:
                 std::string root = *arg;
                 if (root.empty()) throw Error("Option " + shown + " requires a directory.");
                 while (root.size() > 1 && root.back() == '/') root.pop_back();
+                out_.root = root + "/";
                 out_.items.push_back({CommandLineItem::Kind::Set, "Dir", root + "/"});
                 out_.items.push_back({CommandLineItem::Kind::Set, "Dir::State::status", root + "/var/lib/dpkg/status"});
                 out_.items.push_back({CommandLineItem::Kind::Set, "DPkg::Options::", "--root=" + root});

@@ -3,6 +3,7 @@
 // in command-line order after the configuration files, as apt does.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -36,6 +37,7 @@ std::span<const OptionSpec> general_options();
 struct ParsedArgs {
     std::vector<std::string> words;  // non-option arguments, in order
     std::vector<config::CommandLineItem> items;
+    std::optional<std::string> root;  // --root DIR, with a trailing '/'
     bool help = false;
     bool version = false;
 };

@@ -49,8 +49,8 @@ void print_help() {
         "  -s, --simulate          only show what would be done\n"
         "  -o, --option KEY=VALUE  set a configuration item\n"
         "  -c, --config-file FILE  read a configuration file\n"
-        "      --root DIR          a whole system under DIR: its sources, lists, dpkg\n"
-        "                          database and archives; dpkg runs with --root=DIR\n"
+        "      --root DIR          a whole system under DIR: its configuration, sources,\n"
+        "                          lists, dpkg database and archives; dpkg gets --root=DIR\n"
         "See apt.conf(5) for the configuration syntax.\n");
 }
 

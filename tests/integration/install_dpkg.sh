@@ -110,6 +110,26 @@ aptus_run mark auto libfoo
 check "aptus mark showauto agrees with apt-mark showauto" \
     test "$("$APTUS" mark showauto 2>&1)" = "$(apt-mark showauto 2>&1)"
 
+# --root: a second system under one directory, its own configuration read
+# (the host's and APT_CONFIG's are not), dpkg given --root.
+R=$T/root2
+mkdir -p "$R/etc/apt/sources.list.d" "$R/etc/apt/apt.conf.d" "$R/var/lib/dpkg/info" "$R/var/lib/dpkg/updates" \
+    "$R/var/lib/apt/lists" "$R/var/cache/apt/archives/partial"
+: >"$R/var/lib/dpkg/status"
+cp "$SB/etc/apt/sources.list.d/test.sources" "$R/etc/apt/sources.list.d/"
+cat >"$R/etc/apt/apt.conf.d/50test" <<CONF
+DPkg::Options:: "--force-script-chrootless";
+APT::Architecture "amd64";
+Acquire::Languages "none";
+CONF
+env -u APT_CONFIG "$APTUS" --root "$R" update -q >"$T/out" 2>"$T/err"
+check "update with --root ($(cat "$T/err"))" test $? = 0
+env -u APT_CONFIG "$APTUS" --root "$R" install -y libfoo >"$T/out" 2>"$T/err" </dev/null
+check "install with --root ($(cat "$T/err"))" test $? = 0
+check "libfoo is in the second root" test "$(installed_set "$R")" = "libfoo 1.0"
+check "the .deb went to the root's archives" test -f "$R/var/cache/apt/archives/libfoo_1.0_amd64.deb"
+check "the history went to the root's log" grep -q "libfoo:amd64 (1.0)" "$R/var/log/apt/history.log"
+
 # A dependency cycle.
 aptus_run install -y cyc-a
 check "install of a cycle exits 0 ($ERR)" test "$RC" = 0

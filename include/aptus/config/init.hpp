@@ -30,6 +30,9 @@ struct CommandLineItem {
 struct LoadRequest {
     std::string binary = "aptus";
     std::optional<std::string> apt_config;  // the APT_CONFIG environment variable, if set
+    // A system root (aptus --root): Dir is set to it before step 2, so the
+    // configuration files read are the root's own, not the host's.
+    std::optional<std::string> root;
     std::vector<CommandLineItem> items;
     std::string command_line;  // for CommandLine::AsString
 };

@@ -47,6 +47,7 @@ void apply_apt_scope(Config& config) {
 Config load(const LoadRequest& request, Diagnostics& diags) {
     Config config;
     set_builtin_defaults(config);
+    if (request.root) config.set("Dir", *request.root);
     read_system_config(config, request.apt_config, diags);
     if (request.binary != "apt") apply_apt_scope(config);
     apply_binary(config, request.binary);

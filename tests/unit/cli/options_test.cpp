@@ -35,5 +35,24 @@ TEST(Options, QuietForms) {
     EXPECT_THROW(items_of({"-qx"}), Error);
 }
 
+TEST(Options, RootIsDirStatusAndDpkgRoot) {
+    for (auto args : std::vector<std::vector<std::string>>{{"--root", "/srv/r"}, {"--root=/srv/r/"}, {"--root=/srv/r//"}}) {
+        ParsedArgs parsed = parse_args(args, general_options());
+        ASSERT_EQ(parsed.items.size(), 3u) << args[0];
+        EXPECT_EQ(parsed.root, "/srv/r/");
+        EXPECT_EQ(parsed.items[0].key, "Dir");
+        EXPECT_EQ(parsed.items[0].value, "/srv/r/");
+        EXPECT_EQ(parsed.items[1].key, "Dir::State::status");
+        EXPECT_EQ(parsed.items[1].value, "/srv/r/var/lib/dpkg/status");
+        EXPECT_EQ(parsed.items[2].key, "DPkg::Options::");
+        EXPECT_EQ(parsed.items[2].value, "--root=/srv/r");
+    }
+    EXPECT_THROW(parse_args(std::vector<std::string>{"--root"}, general_options()), Error);
+    EXPECT_THROW(parse_args(std::vector<std::string>{"--root="}, general_options()), Error);
+    // The option's argument is not a command word.
+    EXPECT_EQ(scan_words(std::vector<std::string>{"--root", "/srv/r", "update"}, general_options()),
+              std::vector<std::string>{"update"});
+}
+
 }  // namespace
 }  // namespace aptus::cli
