@@ -43,8 +43,8 @@ struct ArchiveResult {
 
 struct ArchivesOutcome {
     std::vector<ArchiveResult> results;  // one per item, in the items' order
-    uint64_t fetched_bytes = 0;
-    double seconds = 0;
+    uint64_t fetched_bytes = 0;  // every byte transferred, failed items included
+    double seconds = 0;          // the wall time of the transfers
     bool failed = false;  // at least one item failed
 };
 
