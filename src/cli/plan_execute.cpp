@@ -4,7 +4,10 @@
 #include <cstdlib>
 #include <ctime>
 #include <pwd.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
 
+#include "aptus/acquire/archives.hpp"
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
 #include "aptus/deb/tagfile.hpp"
@@ -108,6 +111,24 @@ void write_marks(const config::Config& config, const cache::Cache& c, const Plan
     system::write_auto_marks(config, marks);
 }
 
+// apt's check before downloading: the .debs not already in the archives dir
+// must fit there.
+void check_free_space(const cache::Cache& c, const std::vector<const cache::Version*>& versions,
+                      const std::string& archives) {
+    uint64_t needed = 0;
+    for (const cache::Version* v : versions) {
+        const cache::Package& p = c.package_of(*v);
+        std::string path = archives + acquire::archive_file_name(c.name_of(p), c.str(v->version), c.str(v->architecture));
+        struct stat st {};
+        if (::stat(path.c_str(), &st) == 0 && uint64_t(st.st_size) == c.size_of(*v)) continue;
+        needed += c.size_of(*v);
+    }
+    struct statvfs fs {};
+    if (needed == 0 || ::statvfs(archives.c_str(), &fs) != 0) return;
+    if (uint64_t(fs.f_bavail) * fs.f_frsize < needed)
+        throw Error("You don't have enough free space in " + archives + ".");
+}
+
 }  // namespace
 
 void write_manual_marks(const config::Config& config, const cache::Cache& cache,
@@ -173,6 +194,7 @@ int execute_plan(const config::Config& config, const Execution& run) {
         fetch_universe.push_back(*uv);
     }
     std::string archives = config.find_dir("Dir::Cache::Archives");
+    check_free_space(c, fetch, archives);
     std::vector<std::string> paths = download_archives(config, c, fetch, archives);
     if (config.find_bool("APT::Get::Download-Only")) {
         std::printf("Download complete and in download only mode\n");

@@ -28,6 +28,10 @@ for item in sys.argv[1:]:
             p["conffiles"] = {f"etc/{name}.conf": "setting=1\n"}
         if f == "@failing-postinst":
             p["scripts"]["postinst"] = script + '[ -e "$DPKG_ROOT/tmp/fixed" ] || { echo "postinst of ' + name + ' fails"; exit 1; }\n'
+        if f == "@big":
+            import random
+            random.seed(7)
+            p["files"] = {f"usr/share/{name}/data": "".join(random.choice("0123456789abcdef") for _ in range(300_000))}
         if f == "@slow-postinst":
             p["scripts"]["postinst"] = script + 'touch "$DPKG_ROOT/tmp/slow-started"; sleep 3\n'
     out.append(p)
@@ -48,6 +52,7 @@ BASE=(
     "failing|1.0|@failing-postinst"
     "slow|1.0|@slow-postinst"
     "tampered|1.0"
+    "big|1.0|@big"
 )
 spec "${BASE[@]}" >"$T/spec1.json"
 install_suite stable "$T/spec1.json"
@@ -179,6 +184,20 @@ check "a tampered .deb fails the install (rc $RC)" test "$RC" = 100
 check "the error names the failed fetch" contains "$ERR" "Failed to fetch"
 check "nothing installed" test "$(installed_set "$SB")" = "$before"
 check "no tampered .deb in the archives dir" test ! -e "$T/cache/archives/tampered_1.0_amd64.deb"
+
+# Not enough room in the archives dir (a 64 kB tmpfs): apt's error before
+# anything is fetched, nothing installed.
+mkdir -p "$T/small"
+if mount -t tmpfs -o size=64k tmpfs "$T/small" 2>/dev/null; then
+    mkdir -p "$T/small/partial"
+    aptus_run install -y big -o Dir::Cache::Archives="$T/small/"
+    check "a full archives dir stops the install (rc $RC)" test "$RC" = 100
+    check "apt's message names the directory" contains "$ERR" "You don't have enough free space in $T/small/."
+    check "big not installed" test -z "$(installed big)"
+    umount "$T/small"
+else
+    echo "note: cannot mount a tmpfs here; the free-space check is not tested"
+fi
 
 # The dpkg lock held by another process.
 python3 -c '
