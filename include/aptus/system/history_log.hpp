@@ -39,7 +39,8 @@ std::string history_date(long long unix_time);
 std::string history_commandline(const std::vector<std::string>& argv);
 
 // apt's Requested-By: "user (1000)" for the uid in SUDO_UID, else
-// PKEXEC_UID; "" when neither is set or the uid has no user.
+// PKEXEC_UID (the user's name from the password database, not SUDO_USER);
+// "" when neither is set, the uid is 0, or the uid has no user.
 std::string history_requested_by();
 
 // The entry's text as apt writes it, starting with its blank line.

@@ -156,6 +156,8 @@ std::string history_requested_by() {
         errno = 0;
         unsigned long uid = std::strtoul(value, &end, 10);
         if (errno != 0 || *end != 0) return "";
+        // apt names no one when root asked as root.
+        if (uid == 0) return "";
         passwd pw{};
         passwd* found = nullptr;
         char buf[4096];

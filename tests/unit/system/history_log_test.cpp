@@ -172,21 +172,28 @@ TEST(HistoryLog, DateAsApt) {
 TEST(HistoryLog, RequestedByFromSudoOrPkexec) {
     const char* sudo = std::getenv("SUDO_UID");
     const char* pkexec = std::getenv("PKEXEC_UID");
+    const char* sudo_user = std::getenv("SUDO_USER");
+    std::string saved_user = sudo_user ? sudo_user : "";
     std::string saved_sudo = sudo ? sudo : "", saved_pkexec = pkexec ? pkexec : "";
     ::unsetenv("SUDO_UID");
     ::unsetenv("PKEXEC_UID");
     EXPECT_EQ(system::history_requested_by(), "");
-    ::setenv("PKEXEC_UID", "0", 1);
-    EXPECT_EQ(system::history_requested_by(), "root (0)");
-    ::setenv("SUDO_UID", "0", 1);
+    // Debian's base-passwd gives uid 1 to daemon and 2 to bin.
     ::setenv("PKEXEC_UID", "1", 1);
-    EXPECT_EQ(system::history_requested_by(), "root (0)");
-    ::setenv("SUDO_UID", "4242999", 1);  // no such user: apt writes no line
+    EXPECT_EQ(system::history_requested_by(), "daemon (1)");
+    ::setenv("SUDO_UID", "2", 1);
+    ::setenv("SUDO_USER", "someone-else", 1);  // apt takes the name from the uid
+    EXPECT_EQ(system::history_requested_by(), "bin (2)");
+    ::setenv("SUDO_UID", "0", 1);  // root as root: apt 2.6 writes no line
+    EXPECT_EQ(system::history_requested_by(), "");
+    ::setenv("SUDO_UID", "4242999", 1);  // no such user: no line either
     EXPECT_EQ(system::history_requested_by(), "");
     if (sudo) ::setenv("SUDO_UID", saved_sudo.c_str(), 1);
     else ::unsetenv("SUDO_UID");
     if (pkexec) ::setenv("PKEXEC_UID", saved_pkexec.c_str(), 1);
     else ::unsetenv("PKEXEC_UID");
+    if (sudo_user) ::setenv("SUDO_USER", saved_user.c_str(), 1);
+    else ::unsetenv("SUDO_USER");
 }
 
 TEST(HistoryLog, AppendCreatesLogAndReadsBack) {
