@@ -192,7 +192,10 @@ int history_undo(Context& ctx, const std::vector<HistoryEntry>& entries, const s
     }
     std::string text;
     for (const auto& w : words) text += " " + w;
-    print("Undoing history entry " + std::to_string(id) + " (" + e.commandline + "): install" + text + "\n");
+    std::string note = "Undoing history entry " + std::to_string(id) + " (" + e.commandline + "): install" + text + "\n";
+    // With --json stdout holds only the plan's JSON.
+    if (ctx.config.find_bool("Aptus::History::JSON")) std::fputs(note.c_str(), stderr);
+    else print(note);
     std::fflush(stdout);
     // The install command's own path: request, solver, plan, prompt, dpkg.
     config::Config config = ctx.config;
