@@ -68,6 +68,29 @@ bool ask_continue(const config::Config& config, Diagnostics& pending) {
     return yes;
 }
 
+bool ask_harmful(const config::Config& config) {
+    if (config.find_bool("APT::Get::Assume-Yes") || config.find_int("quiet", 0) >= 2) return true;
+    constexpr std::string_view phrase = "Yes, do as I say!";
+    bool terminal = ::isatty(STDIN_FILENO);
+    if (terminal) ::tcflush(STDIN_FILENO, TCIFLUSH);
+    std::printf("You are about to do something potentially harmful.\n"
+                "To continue type in the phrase '%.*s'\n ?] ", int(phrase.size()), phrase.data());
+    std::fflush(stdout);
+    bool yes = false;
+    if (!config.find_bool("APT::Get::Assume-No")) {
+        std::string answer;
+        int c;
+        while ((c = std::getchar()) != EOF && c != '\n') answer += char(c);
+        if (!terminal) std::printf("%s\n", answer.c_str());
+        yes = answer == phrase;
+    } else {
+        std::fputs("\n", stdout);
+    }
+    if (!yes) std::fputs("Abort.\n", stdout);
+    std::fflush(stdout);
+    return yes;
+}
+
 void check_allowed_changes(const config::Config& config, const PlanView& plan) {
     bool assume_yes = config.find_bool("APT::Get::Assume-Yes");
     bool essential = false;

@@ -36,6 +36,12 @@ bool ask_yes_no(const config::Config& config, std::string_view question, PromptO
 // input declines. Declining prints "Abort."; the command then exits with 1.
 bool ask_continue(const config::Config& config, Diagnostics& pending);
 
+// apt's question before an essential package is removed (allowed with
+// --allow-remove-essential): the phrase 'Yes, do as I say!' typed in full
+// instead of Continue? [Y/n]. -y (or -qq) goes on, --assume-no and any
+// other answer print "Abort." and return false.
+bool ask_harmful(const config::Config& config);
+
 // The changes apt refuses before asking, with its messages (thrown as
 // aptus::Error, so the command ends with "E: ..." and 100): removing an
 // essential package without --allow-remove-essential, and, with -y, a

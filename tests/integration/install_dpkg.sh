@@ -53,6 +53,7 @@ BASE=(
     "slow|1.0|@slow-postinst"
     "tampered|1.0"
     "big|1.0|@big"
+    "ess|1.0|Essential=yes"
 )
 spec "${BASE[@]}" >"$T/spec1.json"
 install_suite stable "$T/spec1.json"
@@ -184,6 +185,21 @@ check "a tampered .deb fails the install (rc $RC)" test "$RC" = 100
 check "the error names the failed fetch" contains "$ERR" "Failed to fetch"
 check "nothing installed" test "$(installed_set "$SB")" = "$before"
 check "no tampered .deb in the archives dir" test ! -e "$T/cache/archives/tampered_1.0_amd64.deb"
+
+# An essential package goes only with --allow-remove-essential and the
+# phrase typed in full, as apt asks it.
+aptus_run install -y ess
+check "ess installed" test "$(installed ess)" = 1.0
+aptus_run remove ess
+check "removing an essential package is refused (rc $RC)" test "$RC" = 100
+# (solver3 keeps Essential packages as hard facts; the explanation says so.)
+check "the refusal names the essential package" contains "$ERR" "ess:amd64 is Essential and installed"
+echo "yes" | "$APTUS" remove --allow-remove-essential ess >"$T/out" 2>&1
+check "a plain yes is not the phrase" test "$(installed ess)" = 1.0
+check "the phrase is asked" grep -q "To continue type in the phrase 'Yes, do as I say!'" "$T/out"
+check "Abort. after a wrong answer" grep -q "^Abort.$" "$T/out"
+echo "Yes, do as I say!" | "$APTUS" remove --allow-remove-essential ess >"$T/out" 2>&1
+check "the phrase removes it ($(tail -2 "$T/out"))" test -z "$(installed ess)"
 
 # Not enough room in the archives dir (a 64 kB tmpfs): apt's error before
 # anything is fetched, nothing installed.

@@ -219,7 +219,9 @@ int run(Context& ctx, Verb verb) {
         return 0;
     }
     check_allowed_changes(config, view);
-    if (!ask_continue(config, ctx.diags)) return 1;
+    bool essential = false;
+    for (const PlanEntry& e : view.remove) essential = essential || e.essential;
+    if (!(essential ? ask_harmful(config) : ask_continue(config, ctx.diags))) return 1;
     return execute_plan(config, Execution{su, cache, plan, *lock, cr.now_manual});
 }
 
