@@ -31,7 +31,8 @@ std::map<std::string, DpkgInstalled> read_dpkg_status(const std::string& path);
 // steps: Unpack half-installed, unpacked; Configure half-configured,
 // installed; Remove half-configured, half-installed (the first skipped for
 // a package that was only unpacked); Purge config-files, not-installed,
-// after the two remove states when the package was installed. One more
+// after the two remove states when the package was installed (a removal
+// of a package dpkg does not have counts nothing). One more
 // step than all of these, so the bar never shows 100 % while dpkg still
 // works (apt's reason: triggers run at the end).
 class DpkgStatusTracker {

@@ -103,10 +103,14 @@ DpkgStatusTracker::DpkgStatusTracker(const std::vector<DpkgOperation>& ops,
         switch (op.action) {
             case DpkgAction::Unpack: add(unpack); break;
             case DpkgAction::Configure: add(configure); break;
-            case DpkgAction::Remove: add(remove); break;
+            // dpkg passes over a removal of what is not there without a
+            // word: no steps to wait for.
+            case DpkgAction::Remove:
+                if (counts_as_installed(state)) add(remove);
+                break;
             case DpkgAction::Purge:
                 if (counts_as_installed(state)) add(remove);
-                add(purge);
+                if (counts_as_installed(state) || state == "config-files") add(purge);
                 break;
         }
         // A package that was never configured skips half-configured on its way

@@ -73,6 +73,13 @@ std::vector<DpkgOperation> read_ops(const std::string& path) {
         } else {
             throw Error(where + ": unknown operation " + verb);
         }
+        // A configure without a version is the one an earlier unpack brought.
+        if (op.action == DpkgAction::Configure && op.version.empty())
+            for (const auto& earlier : ops)
+                if (earlier.action == DpkgAction::Unpack && earlier.package == op.package) {
+                    op.version = earlier.version;
+                    op.multi_arch = earlier.multi_arch;
+                }
         ops.push_back(std::move(op));
     }
     return ops;

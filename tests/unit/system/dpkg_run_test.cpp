@@ -123,6 +123,10 @@ TEST(DpkgStatusTracker, PurgeOfAnInstalledPackagePassesTheRemoveStatesFirst) {
     for (auto s : {"half-configured", "half-installed", "config-files", "not-installed"})
         EXPECT_TRUE(t.line(std::string("status: aa: ") + s)) << s;
     EXPECT_EQ(t.done(), 4u);
+    // Nothing to wait for when dpkg does not know the package at all.
+    detail::DpkgStatusTracker none({op(DpkgAction::Purge, "zz:all", "1"), op(DpkgAction::Remove, "zz:all", "1")},
+                                   installed);
+    EXPECT_EQ(none.total(), 1u);
     // An unpacked package skips half-configured on removal; apt does not count it.
     installed["aa:all"].state = "unpacked";
     detail::DpkgStatusTracker r({op(DpkgAction::Remove, "aa:all", "1.0")}, installed);
