@@ -1,9 +1,7 @@
 #include "cli/plan_execute.hpp"
 
 #include <cstdio>
-#include <cstdlib>
 #include <ctime>
-#include <pwd.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 
@@ -26,22 +24,11 @@ std::string version_text(const cache::Cache& c, const cache::Version* v) { retur
 
 std::string arch_of(const cache::Cache& c, const cache::Package& p) { return std::string(c.str(p.architecture)); }
 
-// apt's Requested-By: the user sudo ran us for, "name (uid)".
-std::string requested_by() {
-    const char* uid = std::getenv("SUDO_UID");
-    if (!uid || !*uid) return "";
-    const char* user = std::getenv("SUDO_USER");
-    std::string name = user ? user : "";
-    if (name.empty())
-        if (const passwd* pw = getpwuid(uid_t(std::strtoul(uid, nullptr, 10)))) name = pw->pw_name;
-    return name + " (" + uid + ")";
-}
-
 system::HistoryEntry history_of(const config::Config& config, const cache::Cache& c, const Plan& plan) {
     system::HistoryEntry e;
     e.start_date = system::history_date(std::time(nullptr));
     e.commandline = config.find("CommandLine::AsString");
-    e.requested_by = requested_by();
+    e.requested_by = system::history_requested_by();
     e.comment = config.find("APT::History::Comment");
     for (const Change& ch : plan.changes) {
         system::HistoryItem item;
