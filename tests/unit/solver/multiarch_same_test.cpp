@@ -74,5 +74,23 @@ TEST(MultiArchSame, DifferentVersionsOfOtherMultiArchKindsStayIndependent) {
     EXPECT_EQ(selected_with_arch(sc.universe, s), (V{"app:amd64=1", "tool:amd64=2", "tool:i386=1"}));
 }
 
+TEST(MultiArchSame, TheInstallationCheckKnowsTheLockStep) {
+    auto sc = scenario("Install: app\n", libfoo(true, false) + "Package: app\nVersion: 1\nDepends: libfoo (>= 2)\n");
+    auto version = [&](const std::string& described) {
+        for (uint32_t v = 0; v < sc.universe.versions.size(); ++v)
+            if (sc.universe.describe(v) == described) return v;
+        ADD_FAILURE() << described;
+        return uint32_t(0);
+    };
+    std::vector<uint32_t> apart = {version("app:amd64=1"), version("libfoo:amd64=2"), version("libfoo:i386=1")};
+    EXPECT_EQ(check_installation(sc.universe, apart),
+              V{"libfoo:amd64=2 and libfoo:i386=1 are Multi-Arch: same at different versions"});
+    std::vector<uint32_t> together = {version("app:amd64=1"), version("libfoo:amd64=2"), version("libfoo:i386=2")};
+    EXPECT_EQ(check_installation(sc.universe, together), V{});
+    Solution s = solve(sc.universe, sc.request);
+    ASSERT_TRUE(s.solved) << s.message;
+    EXPECT_EQ(check_installation(sc.universe, s.selected), V{});
+}
+
 }  // namespace
 }  // namespace aptus::solver
