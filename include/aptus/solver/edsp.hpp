@@ -21,6 +21,11 @@ struct Scenario {
 // aptus::Error "<name>:<line>: ..." on bad input (relations: when read).
 Scenario read_edsp(std::string text, std::string_view name = "<stdin>");
 
+// The scenario as EDSP 0.5 text (what apt hands an external solver): the
+// request stanza, then every version of `u` with the policy's facts and its
+// relations. read_edsp() of the text gives the same universe and request.
+std::string format_edsp_scenario(const Universe& u, const Request& r);
+
 // The answer stanzas. With `verbose`, each carries Package/Architecture/Version too.
 std::string format_edsp_solution(const Universe& u, const Solution& s, bool verbose = false);
 // "Error: <id>" with the message as a multi-line Message: field.

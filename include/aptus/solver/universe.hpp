@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -85,11 +86,17 @@ public:
     // pending stanzas point into it.
     std::shared_ptr<const std::string> text;
     std::string text_name;
+    // Where pending relations come from when not from `text` (the binary
+    // cache): fills a version's deps, interning names in the universe given.
+    std::function<void(Universe&, uint32_t version, std::vector<Dependency>& deps)> relation_source;
 
     std::vector<std::string> names;
     std::vector<Package> packages;
     std::vector<Version> versions;
 
+    // Room for this many of each up front, so a universe built in one go
+    // (the system's ~130,000 versions) never moves what it has built.
+    void reserve(size_t package_count, size_t version_count, size_t name_count);
     uint32_t intern(std::string_view name);
     std::optional<uint32_t> find_name(std::string_view name) const;
     // The package (name, arch), created when missing. "all" maps to the native arch.

@@ -6,9 +6,11 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "aptus/cache/cache.hpp"
+#include "aptus/solver/solver.hpp"
 #include "aptus/solver/universe.hpp"
 #include "aptus/system/candidates.hpp"
 
@@ -34,5 +36,11 @@ SystemUniverse system_universe(const cache::Cache& cache, const Candidates& cand
 
 // Only the installed versions, each its own candidate at priority 100.
 SystemUniverse installed_universe(const cache::Cache& cache);
+
+// Writes `request` on the system as an EDSP 0.5 scenario to `path`
+// (atomically, uncompressed; a compressed file name is refused), so a
+// request can be replayed with aptus-solver or any of apt's solvers. This
+// is what apt's `Dir::Log::Solver` does for its own requests.
+void dump_edsp_request(const SystemUniverse& su, const solver::Request& request, const std::string& path);
 
 }  // namespace aptus::system

@@ -29,6 +29,19 @@ size_t Universe::name_slot_index(std::string_view name) const {
         if (name_slots_[i] == empty_slot || names[name_slots_[i]] == name) return i;
 }
 
+void Universe::reserve(size_t package_count, size_t version_count, size_t name_count) {
+    packages.reserve(package_count);
+    versions.reserve(version_count);
+    package_ids_.reserve(package_count);
+    names.reserve(name_count);
+    size_t slots = 1024;
+    while (slots <= name_count * 2) slots *= 2;
+    if (slots > name_slots_.size()) {
+        name_slots_.assign(slots, empty_slot);
+        for (uint32_t i = 0; i < names.size(); ++i) name_slots_[name_slot_index(names[i])] = i;
+    }
+}
+
 uint32_t Universe::intern(std::string_view name) {
     if (names.size() * 2 >= name_slots_.size()) {
         name_slots_.assign(std::max<size_t>(1024, name_slots_.size() * 2), empty_slot);
@@ -55,7 +68,8 @@ const std::vector<Dependency>& Universe::deps(uint32_t v) const {
         // Names first seen here are interned: the name table is a cache of
         // the file, and the indices built by finalize() simply do not know
         // them (nothing real or provided carries such a name).
-        parse_stanza_relations(const_cast<Universe&>(*this), ver.pending_stanza, text_name, ver.line, ver.deps);
+        if (relation_source) relation_source(const_cast<Universe&>(*this), v, ver.deps);
+        else parse_stanza_relations(const_cast<Universe&>(*this), ver.pending_stanza, text_name, ver.line, ver.deps);
         ver.deps_pending = false;
     }
     return ver.deps;

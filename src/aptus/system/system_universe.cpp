@@ -1,7 +1,13 @@
 #include "aptus/system/system_universe.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <optional>
+
+#include "aptus/base/compression.hpp"
+#include "aptus/base/error.hpp"
+#include "aptus/base/file.hpp"
+#include "aptus/solver/edsp.hpp"
 
 namespace aptus::system {
 namespace {
@@ -25,20 +31,20 @@ std::optional<solver::DepKind> dep_kind(cache::DepType t) {
 // target of many relations.
 class NameMap {
 public:
-    NameMap(const cache::Cache& c, solver::Universe& u) : c_(c), u_(u), ids_(c.names().size(), cache::kNone) {}
-    uint32_t operator()(uint32_t cache_name) {
+    explicit NameMap(const cache::Cache& c) : c_(c), ids_(c.names().size(), cache::kNone) {}
+    uint32_t operator()(solver::Universe& u, uint32_t cache_name) {
         uint32_t& id = ids_[cache_name];
-        if (id == cache::kNone) id = u_.intern(c_.str(c_.names()[cache_name].name));
+        if (id == cache::kNone) id = u.intern(c_.str(c_.names()[cache_name].name));
         return id;
     }
 
 private:
     const cache::Cache& c_;
-    solver::Universe& u_;
     std::vector<uint32_t> ids_;
 };
 
-void add_relations(const cache::Cache& c, const cache::Version& cv, NameMap& name, solver::Version& v) {
+void add_relations(const cache::Cache& c, const cache::Version& cv, NameMap& name, solver::Universe& u,
+                   std::vector<solver::Dependency>& deps) {
     solver::Dependency group;
     bool open = false;
     for (const cache::Dependency& d : c.dependencies_of(cv)) {
@@ -46,17 +52,20 @@ void add_relations(const cache::Cache& c, const cache::Version& cv, NameMap& nam
         if (kind) {
             if (!open) group = solver::Dependency{*kind, {}};
             solver::Target t;
-            t.name = name(d.target);
+            t.name = name(u, d.target);
             if (d.arch_qualifier) t.arch = std::string(c.str(d.arch_qualifier));
             t.op = deb::RelationOp(uint8_t(d.op));  // same values (format.hpp)
             if (d.version) t.version = std::string(c.str(d.version));
             group.alternatives.push_back(std::move(t));
         }
         open = (d.flags & cache::kDepOrNext) != 0;
-        if (!open && kind) v.deps.push_back(std::move(group));
+        if (!open && kind) deps.push_back(std::move(group));
     }
+}
+
+void add_provides(const cache::Cache& c, const cache::Version& cv, NameMap& name, solver::Universe& u, solver::Version& v) {
     for (const cache::Provide& pr : c.provides_of(cv)) {
-        solver::Provide p{name(pr.name), {}};
+        solver::Provide p{name(u, pr.name), {}};
         if (pr.provided_version) p.version = std::string(c.str(pr.provided_version));
         v.provides.push_back(std::move(p));
     }
@@ -69,9 +78,14 @@ SystemUniverse build(const cache::Cache& c, const Candidates* candidates) {
     solver::Universe& u = out.universe;
     u.native_arch = std::string(c.native_architecture());
     u.architectures = {u.native_arch};
+    if (candidates) u.reserve(c.packages().size(), c.versions().size(), c.names().size());
     out.universe_version.assign(c.versions().size(), cache::kNone);
     out.universe_package.assign(c.packages().size(), cache::kNone);
-    NameMap name(c, u);
+    // Relations are converted when the solver first asks for them: of the
+    // ~130,000 versions a request looks at a few thousand. Provides are
+    // needed up front (finalize() indexes the providers). The cache must
+    // outlive the universe's use, as it does for Candidates.
+    auto name = std::make_shared<NameMap>(c);
     for (const cache::Package& p : c.packages()) {
         const uint32_t pi = c.index_of(p);
         const cache::Version* current = c.current_version(p);
@@ -102,12 +116,17 @@ SystemUniverse build(const cache::Cache& c, const Candidates* candidates) {
             v.important = (cv.flags & (cache::kVersionImportant | cache::kVersionProtected)) != 0;
             v.source = std::string(c.str(cv.source_name));
             v.source_version = std::string(c.str(cv.source_version));
-            add_relations(c, cv, name, v);
+            add_provides(c, cv, *name, u, v);
+            v.deps_pending = true;
             out.universe_version[ci] = u.add_version(std::move(v));
             out.cache_version.push_back(ci);
         }
     }
     u.finalize();
+    auto cache_version = std::make_shared<std::vector<uint32_t>>(out.cache_version);
+    u.relation_source = [&c, name, cache_version](solver::Universe& uni, uint32_t v, std::vector<solver::Dependency>& deps) {
+        add_relations(c, c.versions()[(*cache_version)[v]], *name, uni, deps);
+    };
     return out;
 }
 
@@ -128,5 +147,11 @@ SystemUniverse system_universe(const cache::Cache& cache, const Candidates& cand
 }
 
 SystemUniverse installed_universe(const cache::Cache& cache) { return build(cache, nullptr); }
+
+void dump_edsp_request(const SystemUniverse& su, const solver::Request& request, const std::string& path) {
+    if (compression_from_path(path) != Compression::None)
+        throw Error("the solver scenario is written uncompressed: '" + path + "' names a compressed file");
+    write_file_atomic(path, solver::format_edsp_scenario(su.universe, request));
+}
 
 }  // namespace aptus::system

@@ -5,9 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <optional>
 
+#include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
+#include "aptus/solver/edsp.hpp"
 #include "aptus/config/init.hpp"
 #include "aptus/solver/solver.hpp"
 #include "aptus/system/system.hpp"
@@ -130,4 +133,33 @@ TEST(SystemUniverse, HoldsComeFromTheDpkgSelection) {
     solver::Solution s = solver::solve(su.universe, r);
     ASSERT_TRUE(s.solved) << s.message;
     for (uint32_t v : s.install) EXPECT_NE(su.universe.name_of_version(v), "bash");
+}
+
+TEST(SystemUniverse, DumpedRequestIsAScenarioThatSolvesTheSameWay) {
+    std::string root = test::real_sandbox("server");
+    APTUS_REQUIRE_REAL_DATA(root);
+    Sandbox sb(root);
+    system::SystemUniverse su = system::system_universe(sb.opened->cache, *sb.candidates);
+    const solver::Universe& u = su.universe;
+    solver::Request r;
+    r.install.push_back(*u.find_package("hello", u.native_arch));
+    std::string path = sb.tmp.path() + "/request.edsp";
+    system::dump_edsp_request(su, r, path);
+    solver::Scenario back = solver::read_edsp(read_file(path), path);
+    EXPECT_EQ(back.universe.versions.size(), u.versions.size());
+    ASSERT_EQ(back.request.install.size(), 1u);
+    EXPECT_EQ(back.universe.package_name(back.request.install[0]), "hello:" + u.native_arch);
+    auto installs = [](const solver::Universe& x, const solver::Solution& s) {
+        std::vector<std::string> out;
+        for (uint32_t v : s.install) out.push_back(x.describe(v));
+        std::sort(out.begin(), out.end());
+        return out;
+    };
+    solver::Solution direct = solver::solve(u, r), replayed = solver::solve(back.universe, back.request);
+    ASSERT_TRUE(direct.solved) << direct.message;
+    ASSERT_TRUE(replayed.solved) << replayed.message;
+    EXPECT_EQ(installs(back.universe, replayed), installs(u, direct));
+    EXPECT_FALSE(installs(u, direct).empty());
+
+    EXPECT_THROW(system::dump_edsp_request(su, r, sb.tmp.path() + "/request.edsp.xz"), Error);
 }
