@@ -11,9 +11,14 @@
 # `apt-get check` on it, which must find nothing broken. The differences
 # seen on these requests are listed at each case.
 #
-# Ordering: aptus prints every Remv, then every Inst in dependency order,
-# then every Conf in the same order; apt interleaves them as its dpkg
-# ordering goes. Only the sets are compared.
+# Ordering: both print Inst at an unpack, Conf at a configure and Remv/Purg
+# at a removal, in their dpkg order. Where the plans are the same ("same"
+# below) the sequences must be the same too, apt's line for line (apt's
+# trailing list of packages broken at that point dropped). Where the plans
+# differ, so do the orders; aptus's is then checked for its shape here (each
+# Inst before its one Conf, each removal once) and proved against dpkg's
+# rules by validate_dpkg_order on these same requests in
+# tests/unit/system/dpkg_order_test.cpp (DpkgOrderRealData.TheServerSandboxsPlans).
 set -u
 # About 15 apt-get and aptus runs on the real lists: minutes on a loaded machine.
 APTUS=${APTUS:?set APTUS to the aptus binary}
@@ -37,6 +42,21 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 plan_set() {
     sed -n -e 's/^Inst \([^ ]*\) \(\[[^]]*\] \)\{0,1\}(\([^ ]*\) .*/Inst \1 \3/p' \
            -e 's/^\(Remv\|Purg\) \([^ ]*\).*/Remv \2/p' "$1" | sort
+}
+
+# The lines in order; apt-get -s appends the packages broken at that point
+# ("[libc6-dev:amd64 ]", "[]"), which aptus does not print.
+plan_seq() {
+    grep -E '^(Inst|Conf|Remv|Purg) ' "$1" | sed -e 's/ \[[^]]* \]$//' -e 's/ \[\]$//'
+}
+
+# Each Inst before its one Conf, each package changed once.
+seq_shape() {
+    awk '$1 == "Inst" { if (inst[$2]++) { print "twice unpacked: " $2; bad = 1 } }
+         $1 == "Conf" { if (!($2 in inst)) { print "configured before unpacked: " $2; bad = 1 }
+                        if (conf[$2]++) { print "twice configured: " $2; bad = 1 } }
+         $1 == "Remv" || $1 == "Purg" { if (gone[$2]++ || ($2 in inst)) { print "removed wrongly: " $2; bad = 1 } }
+         END { for (p in inst) if (!(p in conf)) { print "never configured: " p; bad = 1 }; exit bad }' "$1"
 }
 
 # The status aptus's plan leaves, checked by apt-get check.
@@ -103,7 +123,14 @@ compare() {
         fail "$name: the progress lines differ from apt-get's"
     plan_set "$T/apt.out" >"$T/apt.set"
     plan_set "$T/aptus.out" >"$T/aptus.set"
-    if cmp -s "$T/apt.set" "$T/aptus.set"; then echo "ok: $name (same $(wc -l <"$T/aptus.set") changes)"; return; fi
+    plan_seq "$T/apt.out" >"$T/apt.seq"
+    plan_seq "$T/aptus.out" >"$T/aptus.seq"
+    if ! seq_shape "$T/aptus.seq" >"$T/shape.out"; then fail "$name: aptus's steps are malformed"; head -5 "$T/shape.out"; return; fi
+    if cmp -s "$T/apt.set" "$T/aptus.set"; then
+        if cmp -s "$T/apt.seq" "$T/aptus.seq"; then echo "ok: $name (same $(wc -l <"$T/aptus.set") changes, same order)"; return; fi
+        if [ "$expect" = same ]; then fail "$name: same changes in another order"; diff "$T/apt.seq" "$T/aptus.seq" | head -20; return; fi
+        echo "ok: $name (same $(wc -l <"$T/aptus.set") changes, another valid order)"; return
+    fi
     if [ "$expect" = same ]; then
         fail "$name: the plans differ"; diff "$T/apt.set" "$T/aptus.set" | head -20; return
     fi
@@ -132,6 +159,9 @@ compare "install two, remove one" valid install hello sl nginx-
 # apt 2.6 keeps the automatic dependencies of what goes; --auto-remove
 # takes them too, in both.
 compare "remove nginx --auto-remove" same remove --auto-remove nginx
+# Removals first, each after what depends on it, by name; then the installs
+# unpacked what they depend on first, then configured in the same order.
+compare "install two, remove three" same install tmux/bookworm hello=2.10-3 nginx- --auto-remove
 # apt 2.6 removes nothing here (nor does aptus): the sets are both empty.
 compare "autoremove" same autoremove
 compare "purge" same purge nginx
