@@ -424,9 +424,8 @@ void run_dpkg(const config::Config& config, const std::vector<DpkgOperation>& op
             if (lock != nullptr) lock->reacquire_inner();
             failure = detail::subprocess_failure(base[0], status);
             if (!failure.empty()) {
-                if (WIFEXITED(status) || WTERMSIG(status) == SIGSEGV)
-                    ;  // apt's wording as subprocess_failure gives it
-                else
+                // For dpkg apt names no signal but a segmentation fault.
+                if (WIFSIGNALED(status) && WTERMSIG(status) != SIGSEGV)
                     failure = "Sub-process " + base[0] + " exited unexpectedly";
                 break;
             }
