@@ -1,6 +1,7 @@
 #include "aptus/system/dpkg_order.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -317,19 +318,21 @@ public:
             if (free_to_remove(x, seen)) remove(x);
         }
         std::vector<uint32_t> roots = unpack_roots();
-        for (bool progress = true; progress;) {
-            progress = false;
+        // Passes until one emits nothing: an abandoned step may succeed once
+        // a later one in the same pass has happened.
+        for (size_t before = SIZE_MAX; before != steps_.size();) {
+            before = steps_.size();
             for (uint32_t v : roots)
-                if (stage(v) == Stage::Waiting && unpack(v)) progress = true;
+                if (stage(v) == Stage::Waiting) unpack(v);
         }
         // In the order they were unpacked, as apt configures; by index,
         // since configuring may unpack more, which appends.
-        for (bool progress = true; progress;) {
-            progress = false;
+        for (size_t before = SIZE_MAX; before != steps_.size();) {
+            before = steps_.size();
             for (size_t i = 0; i < unpacked_order_.size(); ++i)
-                if (stage(unpacked_order_[i]) == Stage::Unpacked && configure(unpacked_order_[i])) progress = true;
+                if (stage(unpacked_order_[i]) == Stage::Unpacked) configure(unpacked_order_[i]);
             for (uint32_t v : roots)
-                if (stage(v) != Stage::Configured && configure(v)) progress = true;
+                if (stage(v) != Stage::Configured) configure(v);
         }
         // What upgraded packages needed until their new versions were
         // configured (a library transition's old half) goes now; an
