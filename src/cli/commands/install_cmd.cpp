@@ -183,6 +183,8 @@ int run(Context& ctx, Verb verb) {
         for (const std::string& n : cr.notes) std::printf("%s\n", n.c_str());
     if (!cr.errors.empty()) return fail(cr.errors);
 
+    // apt's Dir::Log::Solver: the request as an EDSP scenario, for replay.
+    if (auto dump = config.find("Dir::Log::Solver"); !dump.empty()) system::dump_edsp_request(su, r, dump);
     solver::Solution s = solver::solve(su.universe, r);
     if (!s.solved) {
         std::fflush(stdout);
