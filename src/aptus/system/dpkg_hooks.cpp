@@ -61,11 +61,6 @@ std::string quote(std::string_view s, std::string_view bad) {
     return out;
 }
 
-std::string_view name_of(std::string_view full) {
-    auto colon = full.find(':');
-    return colon == std::string_view::npos ? full : full.substr(0, colon);
-}
-
 std::string_view arch_of(std::string_view full) {
     auto colon = full.find(':');
     return colon == std::string_view::npos ? std::string_view{} : full.substr(colon + 1);
@@ -117,7 +112,7 @@ std::string pre_install_info(const config::Config& config, const std::vector<Dpk
     });
     out += '\n';
     for (const auto& op : ops) {
-        out += name_of(op.package);
+        out += package_name_part(op.package);
         out += ' ';
         const DpkgInstalled* current = nullptr;
         if (auto it = installed.find(op.package); it != installed.end() && !it->second.version.empty() &&

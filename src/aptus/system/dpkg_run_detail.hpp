@@ -27,6 +27,9 @@ struct DpkgInstalled {
 // an empty map (a fresh root).
 std::map<std::string, DpkgInstalled> read_dpkg_status(const std::string& path);
 
+// "foo" of "foo:amd64" (and of a plain "foo").
+inline std::string_view package_name_part(std::string_view full) { return full.substr(0, full.find(':')); }
+
 // The dpkg states each operation passes through, counted as apt counts its
 // steps: Unpack half-installed, unpacked; Configure half-configured,
 // installed; Remove half-configured, half-installed (the first skipped for

@@ -31,11 +31,6 @@ std::vector<std::string_view> split_fields(std::string_view line, size_t max) {
     return out;
 }
 
-std::string_view bare_name(std::string_view name) {
-    auto colon = name.find(':');
-    return colon == std::string_view::npos ? name : name.substr(0, colon);
-}
-
 // "foo (amd64)" for "foo:amd64", as apt names a package in its progress.
 std::string display_name(std::string_view full_name) {
     auto colon = full_name.find(':');
@@ -130,10 +125,10 @@ DpkgStatusTracker::Package* DpkgStatusTracker::find(std::string_view dpkg_name) 
         if (p.full_name == dpkg_name) return &p;
     // dpkg leaves the architecture out where the name alone is unambiguous
     // to it: take the package of that name that still has work ahead.
-    std::string_view bare = bare_name(dpkg_name);
+    std::string_view bare = package_name_part(dpkg_name);
     Package* any = nullptr;
     for (auto& p : packages_) {
-        if (bare_name(p.full_name) != bare) continue;
+        if (package_name_part(p.full_name) != bare) continue;
         if (p.next < p.states.size()) return &p;
         if (any == nullptr) any = &p;
     }
