@@ -7,8 +7,6 @@
 
 #include "aptus/acquire/archives.hpp"
 #include "aptus/base/error.hpp"
-#include "aptus/base/file.hpp"
-#include "aptus/deb/tagfile.hpp"
 #include "aptus/system/auto_marks.hpp"
 #include "aptus/system/dpkg_order.hpp"
 #include "aptus/system/dpkg_run.hpp"
@@ -126,29 +124,13 @@ void write_manual_marks(const config::Config& config, const cache::Cache& cache,
     system::write_auto_marks(config, marks);
 }
 
-std::vector<std::string> unfinished_packages(const config::Config& config) {
-    std::string path = config.find_file("Dir::State::status");
-    std::string text;
-    try {
-        text = read_file(path);
-    } catch (const Error&) {
-        return {};
-    }
+std::vector<std::string> unfinished_packages(const cache::Cache& cache) {
+    using cache::InstallState;
     std::vector<std::string> out;
-    deb::TagFileReader reader(text, path);
-    deb::Stanza st;
-    while (reader.next(st)) {
-        std::string_view status = st.value_or_empty("Status");
-        size_t cut = status.rfind(' ');
-        std::string_view state = cut == std::string_view::npos ? status : status.substr(cut + 1);
-        if (state == "unpacked" || state == "half-configured" || state == "triggers-awaited" ||
-            state == "triggers-pending") {
-            std::string name(st.value_or_empty("Package"));
-            std::string_view arch = st.value_or_empty("Architecture");
-            if (!arch.empty() && arch != "all") name += ":" + std::string(arch);
-            out.push_back(std::move(name));
-        }
-    }
+    for (const cache::Package& p : cache.packages())
+        if (p.state == InstallState::Unpacked || p.state == InstallState::HalfConfigured ||
+            p.state == InstallState::TriggersAwaited || p.state == InstallState::TriggersPending)
+            out.push_back(std::string(cache.name_of(p)) + ":" + arch_of(cache, p));
     return out;
 }
 
@@ -199,7 +181,7 @@ int execute_plan(const config::Config& config, const Execution& run) {
     for (system::DpkgOperation& op : dpkg_operations(run, steps, archive_of_version)) ops.push_back(std::move(op));
     // As apt: what an earlier run left unpacked or half-configured is
     // configured at the end of this one.
-    for (std::string& name : unfinished_packages(config)) {
+    for (std::string& name : unfinished_packages(c)) {
         bool planned = false;
         for (const system::DpkgOperation& op : ops) planned = planned || op.package == name;
         if (!planned) ops.push_back({system::DpkgAction::Configure, std::move(name), "", "", false, ""});

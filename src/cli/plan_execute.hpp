@@ -35,8 +35,9 @@ void write_manual_marks(const config::Config& config, const cache::Cache& cache,
                         const std::vector<const cache::Package*>& packages);
 
 // Packages dpkg left unpacked, half-configured or waiting for triggers
-// ("name" or "name:arch"), which apt counts as "not fully installed or
-// removed" and configures in its next run.
-std::vector<std::string> unfinished_packages(const config::Config& config);
+// ("name:arch", as the dpkg operations name them), which apt counts as "not
+// fully installed or removed" and configures in its next run. Read from the
+// cache's install states (the cache is rebuilt whenever the status changes).
+std::vector<std::string> unfinished_packages(const cache::Cache& cache);
 
 }  // namespace aptus::cli

@@ -239,6 +239,8 @@ check "the advice to run dpkg --configure -a" contains "$ERR" "dpkg --configure 
 check "failing is half-configured" test "$(pkg_status failing)" = "install ok half-configured"
 check "history.log records the error" grep -q "^Error: Sub-process /usr/bin/dpkg returned an error code (1)" \
     "$SB/var/log/apt/history.log"
+aptus_run install --assume-no extra
+check "the next plan counts the half-configured package" contains "$OUT" "1 not fully installed or removed."
 touch "$SB/tmp/fixed"
 dpkg --root="$SB" --force-script-chrootless --configure -a >"$T/configure-a" 2>&1
 check "dpkg --configure -a recovers ($(cat "$T/configure-a"))" test "$(installed failing)" = 1.0

@@ -213,7 +213,7 @@ int run(Context& ctx, Verb verb) {
         return 0;
     }
     view.space_available = free_space(config);
-    view.broken_count = unfinished_packages(config).size();
+    view.broken_count = unfinished_packages(cache).size();
     std::fputs(render_plan(view, options).c_str(), stdout);
     if (plan.changes.empty() && view.broken_count == 0) {
         // Nothing for dpkg; a named automatic package still becomes manual.
