@@ -18,31 +18,16 @@
 
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
+#include "fetch_test_util.hpp"
 #include "loopback_server.hpp"
 #include "support/test_support.hpp"
 
 namespace aptus::acquire {
 namespace {
 
-std::string sha256(std::string_view data) {
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned len = 0;
-    EVP_Digest(data.data(), data.size(), md, &len, EVP_sha256(), nullptr);
-    std::string hex;
-    for (unsigned i = 0; i < len; ++i) {
-        char b[3];
-        std::snprintf(b, sizeof b, "%02x", md[i]);
-        hex += b;
-    }
-    return hex;
-}
+using test::sha256;
 
-FetchOptions quick() {
-    FetchOptions o;
-    o.retries = 0;
-    o.timeout_s = 5;
-    return o;
-}
+using test::quick;
 
 // A pool file on the server and the item that names it.
 ArchiveItem serve(const test::TempDir& root, const test::LoopbackServer& server, const std::string& name,

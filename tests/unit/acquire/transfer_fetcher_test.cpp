@@ -16,31 +16,16 @@
 
 #include "aptus/acquire/fetcher.hpp"
 #include "aptus/base/file.hpp"
+#include "fetch_test_util.hpp"
 #include "loopback_server.hpp"
 #include "support/test_support.hpp"
 
 namespace aptus::acquire {
 namespace {
 
-std::string sha256(std::string_view data) {
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned len = 0;
-    EVP_Digest(data.data(), data.size(), md, &len, EVP_sha256(), nullptr);
-    std::string hex;
-    for (unsigned i = 0; i < len; ++i) {
-        char b[3];
-        std::snprintf(b, sizeof b, "%02x", md[i]);
-        hex += b;
-    }
-    return hex;
-}
+using test::sha256;
 
-FetchOptions quick() {
-    FetchOptions o;
-    o.retries = 0;
-    o.timeout_s = 5;
-    return o;
-}
+using test::quick;
 
 FetchRequest checked(const std::string& uri, const std::string& dest, std::string_view content) {
     FetchRequest r;
