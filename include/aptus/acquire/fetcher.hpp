@@ -40,6 +40,10 @@ struct FetchRequest {
     // Ask for the file only if changed after this time: a 304 (or an
     // unchanged file: URI) leaves `destination` untouched.
     std::optional<std::time_t> if_modified_since;
+    // fsync the file before the rename. The lists are state and need it;
+    // a .deb is checked against its hash before every use, so a torn one
+    // after a crash is fetched again and the sync buys nothing.
+    bool durable = true;
 };
 
 enum class FetchStatus : uint8_t { Ok, NotModified, Failed };

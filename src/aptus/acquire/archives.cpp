@@ -119,6 +119,8 @@ ArchivesOutcome fetch_archives(const std::vector<ArchiveItem>& items, const std:
         req.expected_size = item.size;
         req.hash = item.hash;
         req.hash_hex = item.hash_hex;
+        // archive_matches() hashes a .deb again before any later run uses it.
+        req.durable = false;
         // What an earlier run left in partial/ is not trusted, so not resumed.
         if (staged) ::unlink(req.destination.c_str());
         requests.push_back(std::move(req));

@@ -132,7 +132,7 @@ bool TransferSink::commit() {
     }
     flush();
     // The lists are state: a crash after the rename must not leave an empty file.
-    if (::fsync(fd_) != 0) return fail(system_error("cannot sync", part_path_, errno).what());
+    if (request_.durable && ::fsync(fd_) != 0) return fail(system_error("cannot sync", part_path_, errno).what());
     ::close(fd_);
     fd_ = -1;
     if (::rename(part_path_.c_str(), request_.destination.c_str()) != 0)
