@@ -46,6 +46,10 @@ struct ListsMove {
 // replace, then syncs the directory. Throws aptus::Error on a failed rename.
 void commit_moves(const std::string& lists_dir, const std::vector<ListsMove>& moves);
 
+// commit_moves without the directory sync, for a caller that moves several
+// repositories' files in one burst and syncs once at the end.
+void move_into_place(const std::vector<ListsMove>& moves);
+
 // Removes the partial files of a repository that failed.
 void discard_partial(const std::vector<ListsMove>& moves);
 

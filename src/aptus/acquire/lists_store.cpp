@@ -79,7 +79,7 @@ std::string partial_path(const std::string& lists_dir, const std::string& final_
     return with_slash(lists_dir) + "partial/" + basename_of(final_path);
 }
 
-void commit_moves(const std::string& lists_dir, const std::vector<ListsMove>& moves) {
+void move_into_place(const std::vector<ListsMove>& moves) {
     for (const ListsMove& m : moves) {
         if (m.mtime) {
             // apt keeps the server's time on the file: the next
@@ -92,6 +92,10 @@ void commit_moves(const std::string& lists_dir, const std::vector<ListsMove>& mo
             if (old != m.to && ::unlink(old.c_str()) != 0 && errno != ENOENT)
                 throw system_error("cannot remove", old, errno);
     }
+}
+
+void commit_moves(const std::string& lists_dir, const std::vector<ListsMove>& moves) {
+    move_into_place(moves);
     // The files are renamed into place already; a lists dir that cannot be
     // synced (a file system without fsync on directories) is no reason to
     // call the update failed.

@@ -2,11 +2,19 @@
 // renamed from partial/ into the lists dir; a failed one has its partial
 // files removed and keeps its old lists. Lists of sources no longer
 // configured go only when every repository succeeded.
+//
+// Every repository's renames happen in one burst and the directory is
+// synced once after it: a kill -9 during the commit can then only fall
+// between two renames of that burst (microseconds), not across a
+// directory sync per repository (milliseconds on a busy disk). A mix left
+// by such a kill is repaired by the next update: the stored Release file
+// does not vouch for the new index, so the index is fetched again.
 #include <unistd.h>
 
 #include <set>
 
 #include "aptus/base/error.hpp"
+#include "aptus/base/file.hpp"
 #include "updater.hpp"
 
 namespace aptus::acquire {
@@ -35,11 +43,15 @@ void Updater::commit() {
             continue;
         }
         try {
-            commit_moves(lists_, moves);
+            move_into_place(moves);
         } catch (const Error& e) {
             fail(repo, e.what());
         }
     }
+    // The files are in place already; a lists dir that cannot be synced (a
+    // file system without fsync on directories) is no reason to call the
+    // update failed.
+    sync_directory(lists_, SyncFailure::Ignore);
     for (const Repo& repo : repos_)
         if (repo.failed) return;
     // Only after a complete success: a failed update keeps even the lists
