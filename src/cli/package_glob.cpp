@@ -7,16 +7,34 @@
 
 namespace aptus::cli {
 
-PackageGlobs::PackageGlobs(std::vector<std::string> patterns) : patterns_(std::move(patterns)) {
-    // apt reads an argument holding any of these as a search pattern
-    // (?installed, ~i), not as a glob; aptus does not implement those yet.
-    for (const auto& p : patterns_)
-        if (p.find_first_of("?~[") != std::string::npos)
-            throw Error("Unsupported pattern '" + p + "': aptus does not implement apt search patterns yet");
+PackageGlobs::PackageGlobs(std::vector<std::string> words) {
+    // apt list reads an argument as a glob only when it holds nothing but
+    // these (so "fo?" and "bas[h]" are search patterns to it, and invalid).
+    static constexpr std::string_view glob_chars =
+        "*+-.:0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    for (auto& w : words) {
+        if (w.find_first_not_of(glob_chars) != std::string::npos)
+            search_.push_back(PackagePattern::parse(w));
+        else
+            patterns_.push_back(std::move(w));
+    }
+}
+
+bool PackageGlobs::uses_garbage() const {
+    for (const auto& s : search_)
+        if (s.uses_garbage()) return true;
+    return false;
+}
+
+bool PackageGlobs::matches(const PatternContext& ctx, const cache::Package& p) const {
+    if (empty()) return true;
+    for (const auto& s : search_)
+        if (s.matches(ctx, p)) return true;
+    return !patterns_.empty() && matches(ctx.cache.name_of(p));
 }
 
 bool PackageGlobs::matches(std::string_view name) const {
-    if (patterns_.empty()) return true;
+    if (patterns_.empty()) return search_.empty();
     std::string n(name);  // fnmatch needs a terminated string
     for (const auto& p : patterns_)
         if (::fnmatch(p.c_str(), n.c_str(), FNM_CASEFOLD) == 0) return true;
@@ -43,7 +61,7 @@ std::vector<uint32_t> names_where(const cache::Cache& cache, Match match) {
 
 std::vector<uint32_t> match_package_names(const cache::Cache& cache, const std::string& pattern) {
     if (!pattern.empty() && (pattern[0] == '?' || pattern[0] == '~'))
-        throw Error("Unsupported pattern '" + pattern + "': aptus does not implement apt search patterns yet");
+        throw Error("Unsupported pattern '" + pattern + "': aptus takes apt search patterns in list and the install-like commands only");
     std::vector<uint32_t> out;
     if (pattern.find_first_of("*?[") != std::string::npos)
         out = names_where(cache, [&](const char* n) { return ::fnmatch(pattern.c_str(), n, FNM_CASEFOLD) == 0; });

@@ -1,7 +1,7 @@
 // Package-name arguments as apt reads them when they name no package:
-// shell globs (list, and apt-cache depends/rdepends), and for apt-cache
-// also POSIX extended regular expressions, matched case-insensitively
-// against the bare package name.
+// shell globs (list, and apt-cache depends/rdepends), apt's search patterns
+// (list), and for apt-cache also POSIX extended regular expressions, matched
+// case-insensitively against the bare package name.
 #pragma once
 
 #include <cstdint>
@@ -10,22 +10,30 @@
 #include <vector>
 
 #include "aptus/cache/cache.hpp"
+#include "cli/package_pattern.hpp"
 
 namespace aptus::cli {
 
 class PackageGlobs {
 public:
-    // No patterns matches everything (apt list with no argument). Throws
-    // aptus::Error for what apt reads as a search pattern (any '?', '~' or
-    // '[', e.g. ?installed, ~i), which aptus does not implement yet, rather
-    // than treating it as a glob.
-    explicit PackageGlobs(std::vector<std::string> patterns);
+    // No words matches everything (apt list with no argument). A word with
+    // any character but letters, digits and "*+-.:" is a search pattern to
+    // apt list (?installed, ~i; "bas[h]" too, which is then no valid
+    // pattern): it is parsed here, and a bad one throws aptus::Error with
+    // apt's message.
+    explicit PackageGlobs(std::vector<std::string> words);
 
+    // The globs alone, on a name (false for a pattern-only list).
     bool matches(std::string_view name) const;
-    bool empty() const { return patterns_.empty(); }
+    // A glob on the package's name, or a pattern on the package.
+    bool matches(const PatternContext& ctx, const cache::Package& p) const;
+    bool empty() const { return patterns_.empty() && search_.empty(); }
+    // A pattern asks for ?garbage: the caller must fill PatternContext::garbage.
+    bool uses_garbage() const;
 
 private:
-    std::vector<std::string> patterns_;
+    std::vector<std::string> patterns_;  // shell globs
+    std::vector<PackagePattern> search_;
 };
 
 // apt-cache's fallbacks for a word that is no package name: the names
@@ -33,7 +41,7 @@ private:
 // matched none, those the regular expression finds anywhere in the name.
 // Empty when the word has neither glob nor regular expression characters.
 // Throws aptus::Error for an apt search pattern (a word starting with '?'
-// or '~'), which aptus does not implement yet, and for a bad expression.
+// or '~'), which these callers do not take yet, and for a bad expression.
 std::vector<uint32_t> match_package_names(const cache::Cache& cache, const std::string& pattern);
 
 }  // namespace aptus::cli

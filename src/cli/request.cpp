@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "aptus/system/installed_system.hpp"
+#include "cli/package_pattern.hpp"
 #include "cli/version_select.hpp"
 
 namespace aptus::cli {
@@ -24,10 +25,11 @@ bool in_release(const cache::Cache& c, const cache::Version& v, std::string_view
 class Reader {
 public:
     Reader(system::SystemUniverse& su, const cache::Cache& c, const system::Candidates& cand, CommandRequest& out,
-           bool reinstall)
-        : su_(su), c_(c), cand_(cand), out_(out), reinstall_(reinstall) {}
+           const config::Config& config, bool reinstall)
+        : su_(su), c_(c), cand_(cand), out_(out), config_(config), reinstall_(reinstall) {}
 
     void word(std::string_view text, RequestAction default_action) {
+        if (is_pattern_word(text)) return pattern(text, default_action);
         PackageWord whole = parse_package_word(text);
         RequestWord w = classify_word(text, default_action, find_word_package(c_, whole) != nullptr ||
                                                                 c_.find_name(whole.name).has_value());
@@ -296,6 +298,37 @@ private:
         }
     }
 
+    // An apt search pattern (?installed, ~nfoo): every package it selects,
+    // in apt's cache order, as if each were named, with no note of its own.
+    // A pattern that selects nothing is no error, as in apt ("purge ~c" on a
+    // system without residual configuration does nothing).
+    void pattern(std::string_view text, RequestAction action) {
+        std::optional<PackagePattern> pat;
+        try {
+            pat = PackagePattern::parse(text);
+        } catch (const Error& e) {
+            out_.errors.push_back(e.what());
+            out_.errors.push_back("Unable to locate package " + std::string(text));
+            return;
+        }
+        std::vector<uint32_t> garbage;
+        if (pat->uses_garbage()) garbage = system::auto_removable_packages(c_, config_);
+        const PatternContext ctx{c_, cand_, &garbage};
+        for (const PatternMatch& m : packages_matching(ctx, *pat)) {
+            const cache::Package* p = m.package;
+            if (!p || p->version_count == 0) {
+                std::string name(c_.str(c_.names()[m.name].name));
+                virtual_word(RequestWord{name, action, false}, parse_package_word(name));
+            } else if (action == RequestAction::Remove) {
+                remove(*p);
+            } else if (const cache::Version* v = cand_.candidate(*p)) {
+                install(*p, *v);
+            } else {
+                out_.errors.push_back("Package '" + full_name(c_, *p) + "' has no installation candidate");
+            }
+        }
+    }
+
     static void add(std::vector<uint32_t>& to, uint32_t x) {
         if (std::find(to.begin(), to.end(), x) == to.end()) to.push_back(x);
     }
@@ -304,6 +337,7 @@ private:
     const cache::Cache& c_;
     const system::Candidates& cand_;
     CommandRequest& out_;
+    const config::Config& config_;
     bool reinstall_;
 };
 
@@ -338,7 +372,7 @@ CommandRequest read_request(system::SystemUniverse& su, const cache::Cache& cach
                             RequestAction default_action, std::span<const std::string> words, bool reinstall) {
     CommandRequest out;
     apply_request_settings(config, out.request);
-    Reader reader(su, cache, candidates, out, reinstall || config.find_bool("APT::Get::ReInstall"));
+    Reader reader(su, cache, candidates, out, config, reinstall || config.find_bool("APT::Get::ReInstall"));
     for (const std::string& w : words) reader.word(w, default_action);
     return out;
 }

@@ -1,6 +1,7 @@
 // The request of install, remove, purge and friends as apt-get reads it:
 // `pkg`, `pkg=version`, `pkg/release`, `pkg:arch`, a trailing `-` (remove)
-// or `+` (install) against the command's own action, shell globs; with
+// or `+` (install) against the command's own action, shell globs, apt's
+// search patterns (package_pattern.hpp: a word starting with '?' or '~'); with
 // apt's notes on stdout and apt's messages for what names nothing.
 #pragma once
 

@@ -62,12 +62,13 @@ int run_list(Context& ctx) {
     progress.start("Listing");
     // After the progress line, as apt reports a bad pattern after "Listing...".
     PackageGlobs globs(ctx.args);
+    const PatternContext match_ctx{cache, *session->candidates, &removable};
     std::vector<Entry> entries;
     const auto names = cache.names();
     for (uint32_t n = 0; n < names.size(); ++n) {
         if (names[n].package_count == 0) continue;
-        if (!globs.matches(cache.str(names[n].name))) continue;
         for (const cache::Package& p : cache.packages_of(n)) {
+            if (!globs.matches(match_ctx, p)) continue;
             auto versions = cache.versions_of(p);
             if (versions.empty()) continue;  // virtual: apt lists only real packages
             const cache::Version* current = cache.current_version(p);

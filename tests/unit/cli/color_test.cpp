@@ -43,7 +43,9 @@ TEST(PackageGlobs, CaseInsensitiveGlobsOnTheName) {
     EXPECT_TRUE(g.matches("zsh"));
     EXPECT_FALSE(g.matches("zsh-common"));
     EXPECT_TRUE(PackageGlobs({}).matches("anything"));
-    EXPECT_THROW(PackageGlobs({"?installed"}), Error);
+    // apt list reads these as search patterns: a valid one is no glob, and
+    // "bas[gh]" is a pattern apt cannot parse.
+    EXPECT_FALSE(PackageGlobs({"?installed"}).matches("bash"));
     EXPECT_THROW(PackageGlobs({"bas[gh]"}), Error);
 }
 
