@@ -127,6 +127,33 @@ void add_reinstalls(const cache::Cache& cache, const std::vector<const cache::Pa
     }
 }
 
+// apt's pkgApplyStatus, its reinstreq half: a package dpkg marked as
+// needing reinstallation (reinstreq, or half-installed: an unpack that a
+// failure or a kill -9 cut short; `dpkg --configure -a` cannot finish it)
+// is unpacked again from its version when a repository still offers it,
+// keeping its automatic mark; otherwise apt's error. Without this the plan
+// counts the broken package as installed and dpkg refuses what depends on it.
+std::vector<std::string> add_required_reinstalls(const cache::Cache& cache, Plan& plan) {
+    std::vector<std::string> errors;
+    for (const cache::Package& p : cache.packages()) {
+        if (p.status_flag != cache::StatusFlag::Reinstreq && p.state != cache::InstallState::HalfInstalled) continue;
+        const cache::Version* v = cache.current_version(p);
+        if (!v) continue;
+        bool planned = false;
+        for (const Change& ch : plan.changes) planned = planned || ch.package == &p;
+        if (planned) continue;
+        if (!downloadable(cache, *v)) {
+            errors.push_back("The package " + full_name(cache, p) +
+                             " needs to be reinstalled, but I can't find an archive for it.");
+            continue;
+        }
+        Change ch{ChangeKind::Reinstall, &p, v, v};
+        ch.automatic = (p.flags & cache::kPackageAuto) != 0;
+        plan.changes.push_back(ch);
+    }
+    return errors;
+}
+
 // Free bytes where the packages' files go (Dir::Usr, as apt measures).
 std::optional<uint64_t> free_space(const config::Config& config) {
     struct statvfs st {};
@@ -194,6 +221,7 @@ int run(Context& ctx, Verb verb) {
     Plan plan = make_plan(su, cache, *session->candidates, r, s, cr.unheld);
     if (r.purge) add_config_purges(cache, cr.config_files, plan);
     if (reinstall) add_reinstalls(cache, cr.already_installed, plan);
+    if (auto errors = add_required_reinstalls(cache, plan); !errors.empty()) return fail(errors);
     if (json) {
         std::fputs(plan_json(cache, plan, verb_name(verb)).c_str(), stdout);
         return 0;
