@@ -211,12 +211,16 @@ std::string_view Cache::stamp() const {
 }
 
 std::optional<uint32_t> Cache::find_name(std::string_view name) const {
+    // At most one lap: a table the builder wrote always has an empty slot,
+    // but a damaged file may fill them all, and must not loop forever.
     size_t mask = name_hash_.size() - 1;
-    for (size_t i = detail::hash_string(name) & mask;; i = (i + 1) & mask) {
+    size_t i = detail::hash_string(name) & mask;
+    for (size_t probes = 0; probes < name_hash_.size(); ++probes, i = (i + 1) & mask) {
         uint32_t n = name_hash_[i];
         if (n == kNone) return std::nullopt;
         if (str(names_[n].name) == name) return n;
     }
+    return std::nullopt;
 }
 
 const Package* Cache::find_package(std::string_view name, std::string_view arch) const {
