@@ -4,12 +4,29 @@
 // names, which is not the cache file's reading.
 #pragma once
 
+#include "aptus/base/compression.hpp"
 #include "aptus/cache/cache.hpp"
 #include "fuzz/fuzz_util.hpp"
 
 namespace aptus::fuzz {
 
+// The enums open() promises are in range (readers switch on them or index
+// tables by them, as depends' apt_field_rank does).
+inline void check_enums(const cache::Cache& c) {
+    using namespace cache;
+    for (const Package& p : c.packages())
+        if (p.selection > Selection::Purge || p.status_flag > StatusFlag::Reinstreq || p.state > InstallState::Installed)
+            broken("package state out of range");
+    for (const Version& v : c.versions())
+        if (v.priority > Priority::Extra || v.multi_arch > MultiArch::Allowed) broken("version enum out of range");
+    for (const Dependency& d : c.dependencies())
+        if (d.type > DepType::Replaces || d.op > DepOp::Greater) broken("dependency type or op out of range");
+    for (const IndexFile& f : c.index_files())
+        if (f.kind > IndexKind::Status || f.compression > uint8_t(Compression::Bzip2)) broken("index file enum out of range");
+}
+
 inline void walk_cache(const cache::Cache& c) {
+    check_enums(c);
     size_t sink = c.native_architecture().size() + c.stamp().size() + c.image().size();
     for (size_t i = 0; i < c.string_count(); ++i) sink += c.str(cache::StringId(i)).size();
     for (uint32_t n = 0; n < c.names().size(); ++n) {

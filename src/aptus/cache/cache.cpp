@@ -53,6 +53,11 @@ struct Validator {
     static void range(uint32_t first, uint32_t count, size_t n, const char* what) {
         if (first > n || count > n - first) corrupt(std::string("range out of bounds in ") + what);
     }
+    // An enum stored as a byte: readers switch on it or index tables by it.
+    template <class E>
+    static void enum_value(E e, E last, const char* what) {
+        if (uint32_t(e) > uint32_t(last)) corrupt(std::string("value out of range in ") + what);
+    }
 };
 
 }  // namespace
@@ -162,6 +167,9 @@ void Cache::validate_records() const {
         v.str(p.architecture, "packages");
         v.range(p.first_version, p.version_count, versions_.size(), "packages");
         v.opt_index(p.current_version, versions_.size(), "packages");
+        v.enum_value(p.selection, Selection::Purge, "packages");
+        v.enum_value(p.status_flag, StatusFlag::Reinstreq, "packages");
+        v.enum_value(p.state, InstallState::Installed, "packages");
     }
     for (const Version& x : versions_) {
         v.index(x.package, packages_.size(), "versions");
@@ -171,11 +179,15 @@ void Cache::validate_records() const {
         v.range(x.first_provide, x.provide_count, provides_.size(), "versions");
         v.range(x.first_file, x.file_count, version_files_.size(), "versions");
         v.opt_index(x.description_file, index_files_.size(), "versions");
+        v.enum_value(x.priority, Priority::Extra, "versions");
+        v.enum_value(x.multi_arch, MultiArch::Allowed, "versions");
     }
     for (const Dependency& d : dependencies_) {
         v.index(d.target, names_.size(), "dependencies");
         v.str(d.version, "dependencies");
         v.str(d.arch_qualifier, "dependencies");
+        v.enum_value(d.type, DepType::Replaces, "dependencies");
+        v.enum_value(d.op, DepOp::Greater, "dependencies");
     }
     for (const Provide& p : provides_) {
         v.index(p.version, versions_.size(), "provides");
@@ -194,6 +206,8 @@ void Cache::validate_records() const {
     for (const IndexFile& f : index_files_) {
         for (StringId s : {f.path, f.component, f.architecture, f.language, f.site, f.description}) v.str(s, "index files");
         v.opt_index(f.release, releases_.size(), "index files");
+        v.enum_value(f.kind, IndexKind::Status, "index files");
+        v.enum_value(Compression(f.compression), Compression::Bzip2, "index files");
     }
     for (const Release& r : releases_)
         for (StringId s : {r.path, r.origin, r.label, r.suite, r.codename, r.version, r.date, r.valid_until,
