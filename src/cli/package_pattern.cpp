@@ -1,5 +1,6 @@
 #include "cli/package_pattern.hpp"
 
+#include <fnmatch.h>
 #include <regex.h>
 
 #include <algorithm>
@@ -296,7 +297,7 @@ struct Regex {
 enum class Op {
     True, False, And, Or, Not, AnyVersion, AllVersions,
     // package level
-    Name, ExactName, Installed, Upgradable, Automatic, Essential, Obsolete, Garbage, Broken, ConfigFiles,
+    Name, NameGlob, ExactName, Installed, Upgradable, Automatic, Essential, Obsolete, Garbage, Broken, ConfigFiles,
     Virtual, Architecture, ReverseDepends,
     // version level (any version, asked of a package)
     Section, Priority, SourcePackage, SourceVersion, Version, Origin, Archive, Codename, Depends,
@@ -345,7 +346,10 @@ struct DepName {
     cache::DepType type;
 };
 constexpr DepName kDepNames[] = {
+    // apt 2.6 knows only "?predepends" (its ~DPre-Depends: says
+    // "?pre-depends", which it then does not recognise): both work here.
     {"depends", cache::DepType::Depends},       {"pre-depends", cache::DepType::PreDepends},
+    {"predepends", cache::DepType::PreDepends},
     {"recommends", cache::DepType::Recommends}, {"suggests", cache::DepType::Suggests},
     {"enhances", cache::DepType::Enhances},     {"breaks", cache::DepType::Breaks},
     {"conflicts", cache::DepType::Conflicts},   {"replaces", cache::DepType::Replaces},
@@ -404,6 +408,7 @@ Node compile(const Syntax& n) {
     if (is(n, "?upgradable", 0, 0)) return leaf(Op::Upgradable);
     if (is(n, "?version", 1, 1)) return with_regex(Op::Version);
     if (is(n, "?virtual", 0, 0)) return leaf(Op::Virtual);
+    if (is(n, "?x-name-fnmatch", 1, 1)) return with_word(Op::NameGlob);
     const bool narrow = n.text == "?narrow";
     if (is(n, "?and", 0, -1) || is(n, "?narrow", 0, -1) || is(n, "?or", 0, -1)) {
         out.op = n.text == "?or" ? Op::Or : Op::And;
@@ -485,6 +490,10 @@ public:
                 return true;
             case Op::Name: return (*n.regex)(c_.name_of(p));
             case Op::ExactName: return c_.name_of(p) == n.word;
+            case Op::NameGlob: {
+                std::string name(c_.name_of(p));
+                return ::fnmatch(n.word.c_str(), name.c_str(), FNM_CASEFOLD) == 0;
+            }
             case Op::Installed: return c_.current_version(p) != nullptr;
             case Op::Upgradable: return upgradable(p);
             case Op::Automatic: return (p.flags & cache::kPackageAuto) != 0;

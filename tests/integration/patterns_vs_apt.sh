@@ -72,6 +72,7 @@ list '~rall'                              # the package's architecture, never "a
 list '~rany-amd64 ~n^bash$'
 list '?name(^bash) ?exact-name(bash)'
 list '~n"^dash$"'
+list '?x-name-fnmatch(ZSH*)'
 # Narrowing: one version must match everything.
 list '?any-version(?archive(now))'
 list '?all-versions(~i)'
@@ -82,6 +83,7 @@ list '?any-version(~i ~Astable)'
 list '?depends(?exact-name(libc6)) ~nbash'
 list '~RDepends:~nbash'
 list '?reverse-recommends(?exact-name(bash))'
+list '?predepends(~nlibc6) ~n^bash$'       # apt 2.6's spelling (aptus also takes ?pre-depends)
 # -a lists every version of what the pattern selects.
 list '~i ~n^base-files$' --all-versions
 # Errors: apt's messages, with the span of the input, and exit 100.

@@ -78,6 +78,7 @@ TEST(PatternParse, LongFormsWithArguments) {
     EXPECT_EQ(tree("?section(libs)"), "?section(libs)");
     EXPECT_EQ(tree("?source-version(1\\.2)"), "?source-version(1\\.2)");
     EXPECT_EQ(tree("?codename(trixie)"), "?codename(trixie)");
+    EXPECT_EQ(tree("?x-name-fnmatch(lib*)"), "?x-name-fnmatch(lib*)");
     EXPECT_EQ(tree("?any-version(?archive(now))"), "?any-version(?archive(now))");
     EXPECT_EQ(tree("?all-versions(~i)"), "?all-versions(?installed)");
     EXPECT_EQ(tree("?narrow(~V1,~Astable)"), "?any-version(?and(?version(1),?archive(stable)))");
@@ -225,6 +226,8 @@ TEST(PatternMatch, PackageAndVersionLevelsOnTheRealCache) {
     EXPECT_TRUE(p("~ramd64 !~rall ~rany !~ri386").matches(ctx, bash));
     EXPECT_TRUE(p("~D?exact-name(base-files)").matches(ctx, bash));
     EXPECT_TRUE(p("?pre-depends(?exact-name(libc6))").matches(ctx, bash));
+    EXPECT_TRUE(p("?predepends(?exact-name(libc6))").matches(ctx, bash));  // apt 2.6's spelling
+    EXPECT_TRUE(p("~DPre-Depends:?exact-name(libc6)").matches(ctx, bash));
     EXPECT_FALSE(p("?depends(?exact-name(libc6))").matches(ctx, bash));  // a Pre-Depends, not a Depends
     EXPECT_FALSE(p("~v | ~c | ~o | ~b | ~F").matches(ctx, bash));
 
