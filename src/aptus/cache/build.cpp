@@ -457,9 +457,19 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st, const BuildOptio
 // fails the size and checksum check on open and is rebuilt, so durability
 // would buy nothing for the 50 ms a sync of 60 MB costs. On failure the temp
 // file is removed and the error thrown; `img` is complete but for its checksum.
+// The temp name is unique per writer: several readers that find the cache
+// stale at once each build one, and with a shared name they truncated and
+// wrote the same file, so one renamed another's half-written file into place.
 void lay_out_and_write(detail::BuildState& st, std::string_view stamp, detail::Image& img, const std::string& path) {
-    std::string tmp = path + ".aptus-new";
-    int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    std::string tmp = path + ".aptus-new.XXXXXX";
+    int fd = ::mkostemp(tmp.data(), O_CLOEXEC);
+    if (fd >= 0 && ::fchmod(fd, 0644) != 0) {
+        int err = errno;
+        ::close(fd);
+        ::unlink(tmp.c_str());
+        detail::lay_out(st, stamp, img);
+        throw system_error("Could not create", tmp, err);
+    }
     if (fd < 0) {
         int err = errno;
         detail::lay_out(st, stamp, img);

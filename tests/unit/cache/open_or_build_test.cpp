@@ -68,7 +68,9 @@ TEST_F(CacheOpen, BuildsThenReuses) {
     EXPECT_EQ(file_id(cache_path), id);  // not rewritten
     EXPECT_TRUE(is_up_to_date(second.cache, inputs));
     EXPECT_EQ(second.cache.path(), cache_path);
-    EXPECT_FALSE(aptus::path_exists(cache_path + ".aptus-new"));
+    // No temporary file left beside it (their names are unique per writer).
+    for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(cache_path).parent_path()))
+        EXPECT_EQ(e.path().filename().string().find(".aptus-new"), std::string::npos) << e.path();
 }
 
 TEST_F(CacheOpen, WrittenFileIsTheBuiltImage) {
