@@ -2,8 +2,10 @@
 
 #include <cstdio>
 #include <ctime>
+#include <memory>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <unistd.h>
 
 #include "aptus/acquire/archives.hpp"
 #include "aptus/base/error.hpp"
@@ -115,6 +117,27 @@ void check_free_space(const cache::Cache& c, const std::vector<const cache::Vers
 }
 
 }  // namespace
+
+system::DpkgLock take_dpkg_lock(const config::Config& config) {
+    const bool tty = ::isatty(STDOUT_FILENO) == 1;
+    // The lock keeps its callback: nothing in it may refer to this frame.
+    auto waited = std::make_shared<bool>(false);
+    system::DpkgLock lock(config, [tty, waited](std::string_view reason, long seconds, long timeout) {
+        *waited = true;
+        std::string line = "Waiting for cache lock: " + std::string(reason) + "...";
+        if (tty) {
+            line = "\r" + line + " " + std::to_string(seconds);
+            if (timeout >= 0) line += "/" + std::to_string(timeout);
+            line += "s";
+        } else {
+            line += "\n";
+        }
+        std::fputs(line.c_str(), stdout);
+        std::fflush(stdout);
+    });
+    if (*waited && tty) std::fputs("\n", stdout);
+    return lock;
+}
 
 void write_manual_marks(const config::Config& config, const cache::Cache& cache,
                         const std::vector<const cache::Package*>& packages) {

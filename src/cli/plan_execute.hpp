@@ -24,6 +24,12 @@ struct Execution {
     const std::vector<const cache::Package*>& now_manual;
 };
 
+// The dpkg lock for a command that changes the system, taken as apt takes
+// it: waiting as DPkg::Lock::Timeout allows, with apt's "Waiting for cache
+// lock: <reason>..." line (rewritten in place on a terminal, a line a
+// second elsewhere). Throws apt's errors as DpkgLock does.
+system::DpkgLock take_dpkg_lock(const config::Config& config);
+
 // Downloads, then (unless APT::Get::Download-Only) runs dpkg and writes the
 // state. Returns the exit status; throws aptus::Error for what ends the run
 // (a failed download, dpkg failing: with the `dpkg --configure -a` advice

@@ -12,6 +12,7 @@
 #include "aptus/system/dpkg_lock.hpp"
 #include "aptus/system/dpkg_run.hpp"
 #include "cli/dpkg_progress.hpp"
+#include "cli/plan_execute.hpp"
 
 namespace aptus::cli {
 
@@ -91,24 +92,7 @@ int run_internal_dpkg_test(Context& ctx) {
     if (ctx.args.size() != 1) throw Error("internal-dpkg-test needs one OPS-FILE");
     auto ops = read_ops(ctx.args[0]);
 
-    const bool tty = ::isatty(STDOUT_FILENO) == 1;
-    bool waited = false;
-    // apt's "Waiting for cache lock" line: rewritten in place on a terminal,
-    // a line a second elsewhere.
-    system::DpkgLock lock(ctx.config, [&](std::string_view reason, long seconds, long timeout) {
-        waited = true;
-        std::string line = "Waiting for cache lock: " + std::string(reason) + "...";
-        if (tty) {
-            line = "\r" + line + " " + std::to_string(seconds);
-            if (timeout >= 0) line += "/" + std::to_string(timeout);
-            line += "s";
-        } else {
-            line += "\n";
-        }
-        std::fputs(line.c_str(), stdout);
-        std::fflush(stdout);
-    });
-    if (waited && tty) std::fputs("\n", stdout);
+    system::DpkgLock lock = take_dpkg_lock(ctx.config);
     if (auto interrupted = system::dpkg_interrupted(ctx.config)) throw Error(*interrupted);
 
     try {

@@ -171,7 +171,7 @@ int run(Context& ctx, Verb verb) {
     // it and acting on it; then refuse to build on an interrupted dpkg run.
     std::optional<system::DpkgLock> lock;
     if (act) {
-        lock.emplace(config);
+        lock.emplace(take_dpkg_lock(config));
         if (auto interrupted = system::dpkg_interrupted(config)) throw Error(*interrupted);
     }
     Progress progress(config, json);
