@@ -1,10 +1,12 @@
 // Reuse, staleness, corruption and the read-only fallback of open_or_build.
 #include <gtest/gtest.h>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <functional>
 #include <fstream>
@@ -71,6 +73,27 @@ TEST_F(CacheOpen, BuildsThenReuses) {
     // No temporary file left beside it (their names are unique per writer).
     for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(cache_path).parent_path()))
         EXPECT_EQ(e.path().filename().string().find(".aptus-new"), std::string::npos) << e.path();
+}
+
+TEST_F(CacheOpen, RemovesTheTempFilesOfKilledWriters) {
+    // A writer killed mid-build left its temp file an hour ago (no lock on
+    // it any more): the next build removes it. A file as old whose writer
+    // still holds its lock, and a fresh one, stay.
+    auto temp = [&](const char* suffix, time_t age) {
+        std::string p = cache_path + ".aptus-new." + suffix;
+        std::ofstream(p) << "half a cache";
+        struct timespec times[2] = {{std::time(nullptr) - age, 0}, {std::time(nullptr) - age, 0}};
+        EXPECT_EQ(::utimensat(AT_FDCWD, p.c_str(), times, 0), 0);
+        return p;
+    };
+    std::string abandoned = temp("AAAAAA", 3600), busy = temp("BBBBBB", 3600), fresh = temp("CCCCCC", 0);
+    int held = ::open(busy.c_str(), O_RDONLY | O_CLOEXEC);
+    ASSERT_EQ(::flock(held, LOCK_EX), 0);
+    open_or_build(inputs, cache_path);
+    EXPECT_FALSE(aptus::path_exists(abandoned));
+    EXPECT_TRUE(aptus::path_exists(busy));
+    EXPECT_TRUE(aptus::path_exists(fresh));
+    ::close(held);
 }
 
 TEST_F(CacheOpen, WrittenFileIsTheBuiltImage) {
