@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include "cli/apt_records.hpp"
+#include "cli/package_pattern.hpp"
 
 namespace aptus::cli {
 
@@ -52,6 +53,17 @@ bool in_release(const cache::Cache& cache, const cache::Version& v, std::string_
 
 void select_versions(const cache::Cache& cache, const system::Candidates& candidates, std::string_view word,
                      Select how, Selection& out, std::vector<std::string>& notices) {
+    // An apt search pattern: every package it selects, as if named (a bad
+    // one throws apt's error). ?garbage selects nothing here: the read
+    // commands do not compute the autoremove set.
+    if (is_pattern_word(word)) {
+        const PatternContext ctx{cache, candidates, nullptr};
+        for (const PatternMatch& m : packages_matching(ctx, PackagePattern::parse(word)))
+            select_versions(cache, candidates,
+                            m.package ? full_name(cache, *m.package) : std::string(cache.str(cache.names()[m.name].name)),
+                            how, out, notices);
+        return;
+    }
     PackageWord w = parse_package_word(word);
     const cache::Package* p = find_word_package(cache, w);
     if (!p) {

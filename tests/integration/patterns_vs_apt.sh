@@ -107,6 +107,23 @@ list '~g ~nlib' -o Dir::State::extended_states="$T/extended_states"
 [ "$(wc -l <"$T/aptus.out")" -gt 10 ] || fail "~g selects almost nothing with all but openssh-server automatic"
 list '~i !~g ~n^open' -o Dir::State::extended_states="$T/extended_states"
 
+# The read commands that take package words: depends/rdepends as
+# apt-cache, show as apt show (patterns that select one package: with
+# several, apt's order is its hash table's).
+read_cmd() {
+    local tool=$1; shift
+    $tool "$@" -o Dir::Cache="$T/apt-cache" >"$T/apt.out" 2>/dev/null; local apt_rc=$?
+    "$APTUS" "$@" -o Dir::Cache="$T/aptus-cache" >"$T/aptus.out" 2>"$T/aptus.err"; local aptus_rc=$?
+    if [ $apt_rc -ne $aptus_rc ]; then fail "$*: exit code $tool=$apt_rc aptus=$aptus_rc"; head -3 "$T/aptus.err"; return; fi
+    if ! diff -u "$T/apt.out" "$T/aptus.out" >"$T/diff"; then fail "$*: output differs from $tool's"; head -20 "$T/diff"; return; fi
+    echo "ok   $* (as $tool: $(wc -l <"$T/apt.out") lines, exit $aptus_rc)"
+}
+read_cmd apt-cache depends '~n^bash$'
+read_cmd apt-cache rdepends '?exact-name(dash)'
+read_cmd apt-cache depends '~nzzz-no-such'      # "No packages found", exit 100
+read_cmd apt show '~n^dash$'
+read_cmd apt show -a '?exact-name(bash)'
+
 # The install-like commands: a word starting with ? or ~ selects every
 # package the pattern matches, each as if named.
 simulate() {

@@ -558,7 +558,7 @@ int run(Context& ctx, bool reverse) {
     std::optional<AptBuildOrder> order;  // only for globs
     for (const auto& w : ctx.args) {
         PackageWord pw = parse_package_word(w);
-        if (!c.find_name(pw.name)) {
+        if (!c.find_name(pw.name) && !is_pattern_word(w)) {  // a pattern: select_versions reads it
             auto matched = match_package_names(c, pw.name);
             if (!matched.empty()) {
                 if (!order) order.emplace(c);
