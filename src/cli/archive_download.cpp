@@ -4,6 +4,7 @@
 // apt's label. Then the fetch, shown as apt shows it.
 #include "cli/archive_download.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 
@@ -48,6 +49,23 @@ const sources::IndexTarget* target_of(const std::vector<sources::IndexTarget>& t
             return &t;
     }
     return nullptr;
+}
+
+// A Filename: names a file under the repository's URI: relative, without
+// a scheme and without a ".." step. Anything else would fetch from outside
+// the repository (another host, a local file, a parent directory) what the
+// signed index never vouched to be part of it.
+bool is_repository_path(std::string_view filename) {
+    if (filename.empty() || filename.front() == '/') return false;
+    size_t colon = filename.find(':');
+    if (colon != std::string_view::npos && filename.find('/') > colon) return false;  // "scheme:..."
+    size_t start = 0;
+    while (start <= filename.size()) {
+        size_t slash = std::min(filename.find('/', start), filename.size());
+        if (filename.substr(start, slash - start) == "..") return false;
+        start = slash + 1;
+    }
+    return filename.find('\0') == std::string_view::npos;
 }
 
 struct HashField {
@@ -102,6 +120,10 @@ std::vector<acquire::ArchiveItem> archive_items(const config::Config& config, co
         if (filename.empty())
             throw Error("I wasn't able to locate a file for the " + name +
                         " package. This might mean you need to manually fix this package.");
+        if (!is_repository_path(filename))
+            throw Error("The package index files are corrupted. The Filename: field of package " + name + " " +
+                        version + " in " + std::string(cache.str(cache.index_files()[from->index_file].path)) +
+                        " names a file outside the repository: '" + std::string(filename) + "'");
         acquire::ArchiveItem item;
         item.package = name;
         item.architecture = arch;

@@ -40,6 +40,14 @@ bool is_content_failure(const FetchResult& r) {
     return r.error.rfind("Hash Sum mismatch", 0) == 0 || r.error.rfind("File has unexpected size", 0) == 0;
 }
 
+// The name an item is stored under must stay one entry of the directory:
+// it is made from the Package, Version and Architecture fields of an index,
+// outside data that could otherwise climb out with "/" and "..".
+bool is_plain_file_name(std::string_view name) {
+    return !name.empty() && name != "." && name != ".." && name.find('/') == std::string_view::npos &&
+           name.find('\0') == std::string_view::npos;
+}
+
 }  // namespace
 
 std::string archive_file_name(std::string_view package, std::string_view version, std::string_view arch) {
@@ -107,6 +115,13 @@ ArchivesOutcome fetch_archives(const std::vector<ArchiveItem>& items, const std:
     for (size_t i = 0; i < items.size(); ++i) {
         const ArchiveItem& item = items[i];
         ArchiveResult& r = out.results[i];
+        if (!is_plain_file_name(item.file_name)) {
+            r.status = ArchiveResult::Status::Failed;
+            r.error = "Failed to fetch " + item.uri + "  Refusing to store the archive as '" + item.file_name +
+                      "': not a plain file name in " + dir;
+            out.failed = true;
+            continue;
+        }
         const std::string final_path = dir + item.file_name;
         if (archive_matches(final_path, item.size, item.hash, item.hash_hex)) {
             r.status = ArchiveResult::Status::Present;

@@ -13,12 +13,15 @@ mapping URL paths to a misbehaviour:
   {"truncate": N}                   announce the real length, send N bytes, close
   {"redirect": URL}                 302 to URL
   {"body": "text"}                  serve this text instead of the file
+  {"file": "PATH"}                  serve the bytes of the file PATH (absolute, or under ROOT) instead
 Each request is appended to LOG as "METHOD PATH STATUS IMS" (IMS "-" when absent),
 so tests can count what a client asked for. Asked as an HTTP proxy (a full URL
 in the request line) it serves that URL's path from ROOT and logs "PROXY URL". Prints "http://127.0.0.1:PORT" on its
 first line once listening; stops on SIGTERM. Given CERT and KEY (PEM files)
 it speaks TLS and prints "https://localhost:PORT" instead: the name a test
-certificate is made for.
+certificate is made for. UPDATE_SERVER_HOST (default 127.0.0.1) is the
+loopback address to listen on, so a test can run a second server that is
+another host.
 """
 import email.utils
 import http.server
@@ -94,7 +97,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                     self.wfile.write(chunk)
             except (BrokenPipeError, ConnectionResetError):
                 return
-        data = b["body"].encode() if "body" in b else open(fs_path, "rb").read()
+        if "body" in b:
+            data = b["body"].encode()
+        elif "file" in b:
+            data = open(os.path.join(root, b["file"]), "rb").read()
+        else:
+            data = open(fs_path, "rb").read()
         if "drip" in b:
             self.send_response(200)
             self.send_header("Content-Length", str(len(data)))
@@ -155,8 +163,9 @@ if tls:
     server = TlsServer(("127.0.0.1", 0), Handler, context)
     url = f"https://localhost:{server.server_address[1]}"
 else:
-    server = Server(("127.0.0.1", 0), Handler)
-    url = f"http://127.0.0.1:{server.server_address[1]}"
+    host = os.environ.get("UPDATE_SERVER_HOST", "127.0.0.1")
+    server = Server((host, 0), Handler)
+    url = f"http://{host}:{server.server_address[1]}"
 signal.signal(signal.SIGTERM, lambda *a: os._exit(0))
 print(url, flush=True)
 server.serve_forever()
