@@ -98,9 +98,11 @@ std::vector<std::string> prepare_keyrings(const std::vector<std::string>& keyrin
         try {
             content = read_file(path);
         } catch (const Error&) {
+            // apt's wording, but a file that is not there is not called unreadable.
             warnings.push_back("The key(s) in the keyring " + path +
-                               " are ignored as the file is not readable by user executing " +
-                               (verifier.kind == VerifierKind::Sqv ? "sqv" : "gpgv") + ".");
+                               (path_exists(path) ? " are ignored as the file is not readable by user executing " +
+                                                        std::string(verifier.kind == VerifierKind::Sqv ? "sqv" : "gpgv") + "."
+                                                  : " are ignored as the file does not exist."));
             continue;
         }
         switch (detail::keyring_format(path, content)) {
@@ -163,7 +165,15 @@ Verified verify_files(const std::string& signature, const std::string& data, std
     detail::Outcome outcome;
     if (keyrings.empty()) {
         outcome.failure = VerifyFailure::NoPublicKey;
-        outcome.detail = "The signatures couldn't be verified because no keyring is specified";
+        // Keyrings were named but none could be used (a Signed-By file that
+        // is missing, unreadable or not a keyring): say which, since the
+        // warnings would be lost with the failure.
+        if (result.warnings.empty()) {
+            outcome.detail = "The signatures couldn't be verified because no keyring is specified";
+        } else {
+            outcome.detail = "The signatures couldn't be verified because no keyring is usable:";
+            for (const std::string& w : result.warnings) outcome.detail += " " + w;
+        }
     } else {
         outcome = run_verifier(verifier, keyrings, signature, data, anchors.fingerprints, scratch);
     }

@@ -259,6 +259,13 @@ TEST_P(VerifyTest, NoUsableKeyringWarnsAndFails) {
     std::string message;
     EXPECT_EQ(failure_of([&] { verify_clearsigned(inrelease, a, name, verifier); }, &message),
               VerifyFailure::NoPublicKey);
+    EXPECT_NE(message.find("no keyring is usable"), std::string::npos) << message;
+    EXPECT_NE(message.find("The key(s) in the keyring " + gpg.dir().file("missing.gpg") + " are ignored"),
+              std::string::npos)
+        << message;
+    a.keyrings = {};
+    EXPECT_EQ(failure_of([&] { verify_clearsigned(inrelease, a, name, verifier); }, &message),
+              VerifyFailure::NoPublicKey);
     EXPECT_NE(message.find("no keyring is specified"), std::string::npos) << message;
     // The junk keyring beside a good one is skipped, with apt's warning.
     a.keyrings = {junk, joe_keyring};
