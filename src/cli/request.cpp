@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "aptus/system/installed_system.hpp"
+#include "cli/commands/depends_order.hpp"
 #include "cli/package_pattern.hpp"
 #include "cli/version_select.hpp"
 
@@ -248,15 +249,18 @@ private:
             out_.errors.push_back("Unable to locate package " + w.text);
             return;
         }
-        if (providers.size() == 1) {
+        if (providers.size() == 1 && w.action == RequestAction::Install) {
             const cache::Package& p = c_.package_of(*providers[0]);
             out_.notes.push_back("Note, selecting '" + full_name(c_, p) + "' instead of '" + pw.name + "'");
-            if (w.action == RequestAction::Remove) remove(p);
-            else install(p, *providers[0]);
+            install(p, *providers[0]);
             return;
         }
         if (w.action == RequestAction::Remove) {
-            out_.notes.push_back("Package '" + pw.name + "' is not installed, so not removed");
+            // apt-get 2.6 removes no provider in its place, and says nothing
+            // for a name providers stand for: `remove awk` with mawk
+            // installed, `remove fonts-japanese-gothic`, do nothing.
+            bool provided = pw.version.empty() && pw.release.empty() && !c_.providers(*name).empty();
+            if (!provided) out_.notes.push_back("Package '" + pw.name + "' is not installed, so not removed");
             return;
         }
         if (providers.empty()) {
@@ -314,7 +318,18 @@ private:
         std::vector<uint32_t> garbage;
         if (pat->uses_garbage()) garbage = system::auto_removable_packages(c_, config_);
         const PatternContext ctx{c_, cand_, &garbage};
-        for (const PatternMatch& m : packages_matching(ctx, *pat)) {
+        std::vector<PatternMatch> matches = packages_matching(ctx, *pat);
+        // apt-get keeps them in a set ordered by where each package record
+        // sits in its cache: the order apt created them in.
+        if (matches.size() > 1) {
+            AptBuildOrder order(c_);
+            auto rank = [&](const PatternMatch& m) {
+                return m.package ? order.package_rank(*m.package) : order.package_rank(m.name, 0);
+            };
+            std::stable_sort(matches.begin(), matches.end(),
+                             [&](const PatternMatch& a, const PatternMatch& b) { return rank(a) < rank(b); });
+        }
+        for (const PatternMatch& m : matches) {
             const cache::Package* p = m.package;
             if (!p || p->version_count == 0) {
                 std::string name(c_.str(c_.names()[m.name].name));

@@ -155,6 +155,9 @@ simulate removal purge '~i ~n^nginx'
 simulate removal purge '~c'                               # nothing to purge: no error, as apt
 simulate removal remove '~nxyz-no-such-package'           # selects nothing: no error, as apt
 simulate removal remove '~v ~nhello'                      # a virtual package: "not installed"
+simulate removal remove '~nfont !~i'                      # virtual names with providers: silent, as apt
+simulate removal remove '~n^lib ~c | ~nperl !~i'          # a provider (perl) is never removed in a virtual's place
+simulate removal remove awk                               # nor for a named virtual package (mawk stays)
 simulate notes install '~i ~n^openssh-server$ !~U'        # installed, not upgradable: "already the newest"
 simulate error install '~nhello'                          # hello-debhelper: no installation candidate
 simulate error remove '?foo'
