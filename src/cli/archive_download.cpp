@@ -5,6 +5,7 @@
 #include "cli/archive_download.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <map>
 
@@ -57,8 +58,15 @@ const sources::IndexTarget* target_of(const std::vector<sources::IndexTarget>& t
 // signed index never vouched to be part of it.
 bool is_repository_path(std::string_view filename) {
     if (filename.empty() || filename.front() == '/') return false;
+    // "scheme:...": letters, digits, '+', '-' and '.' before the first ':',
+    // the first a letter ("hello_1:2.deb" in a flat repository is a name).
     size_t colon = filename.find(':');
-    if (colon != std::string_view::npos && filename.find('/') > colon) return false;  // "scheme:..."
+    if (colon != std::string_view::npos && colon > 0 && filename.find('/') > colon &&
+        std::isalpha(static_cast<unsigned char>(filename[0])) &&
+        std::all_of(filename.begin(), filename.begin() + long(colon), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.';
+        }))
+        return false;
     size_t start = 0;
     while (start <= filename.size()) {
         size_t slash = std::min(filename.find('/', start), filename.size());

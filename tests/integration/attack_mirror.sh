@@ -327,7 +327,7 @@ mkdir -p "$REPO/escape"
 cp "$REPO$DEB" "$REPO/escape/hello_1.0_amd64.deb"
 cp "$REPO$DEB" "$REPO/escape-abs.deb"
 for bad in ../../../../escape/hello_1.0_amd64.deb pool/../../escape/hello_1.0_amd64.deb \
-    /escape-abs.deb "file://$REPO/escape-abs.deb" "$OTHER/pool/hello_1.0_amd64.deb"; do
+    /escape-abs.deb "file://$REPO/escape-abs.deb" "file:$REPO/escape-abs.deb" "$OTHER/pool/hello_1.0_amd64.deb"; do
     rm -f "$ARCHIVES"/*.deb "$T/cwd"/*
     make_suite stable --packages hello=1.0 >/dev/null
     resign stable "text = text.replace('Filename: pool/stable/main/hello_1.0_amd64.deb', 'Filename: $bad')"
@@ -346,6 +346,18 @@ for bad in ../../../../escape/hello_1.0_amd64.deb pool/../../escape/hello_1.0_am
     check "Filename $bad, download: nothing lands" test -z "$(ls -A "$T/cwd")"
     check "Filename $bad, download: nothing requested" test ! -s "$T/requests" -a ! -s "$T/other-requests"
 done
+
+# Not every odd Filename is an attack: a "./" step, as flat repositories
+# write it, stays inside the repository and is fetched.
+rm -f "$ARCHIVES"/*.deb
+make_suite stable --packages hello=1.0 >/dev/null
+resign stable "text = text.replace('Filename: pool/', 'Filename: ./pool/')"
+restamp stable
+run_update
+aptus_run install -y -d hello
+check "Filename ./pool/...: install -d exit 0 (got $RC)" test "$RC" = 0
+check "Filename ./pool/...: the .deb in the archives dir" cmp -s "$REPO$DEB" "$ARCHIVES/hello_1.0_amd64.deb"
+rm -f "$ARCHIVES"/*.deb
 
 make_suite stable --packages hello=1.0 >/dev/null
 # Three steps up from partial/hello_1.0 (install -d) or from a/cwd/hello_1.0
