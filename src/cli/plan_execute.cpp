@@ -88,12 +88,16 @@ std::vector<system::DpkgOperation> dpkg_operations(const Execution& run, const s
 
 // What dpkg's success changes in extended_states: new packages marked as
 // the plan says; write_auto_marks drops the marks of what dpkg removed.
+// Called twice, as apt writes: before dpkg runs (`installing`: the new
+// packages count as installed, so a dpkg failure or a kill -9 meanwhile
+// does not lose their marks) and after it succeeded (now the status says
+// what is installed, and the removed packages' stanzas go).
 void write_marks(const config::Config& config, const cache::Cache& c, const Plan& plan,
-                 const std::vector<const cache::Package*>& now_manual) {
+                 const std::vector<const cache::Package*>& now_manual, bool installing) {
     std::vector<system::AutoMark> marks;
     for (const Change& ch : plan.changes)
         if (ch.kind != ChangeKind::Remove)
-            marks.push_back({std::string(c.name_of(*ch.package)), arch_of(c, *ch.package), ch.automatic});
+            marks.push_back({std::string(c.name_of(*ch.package)), arch_of(c, *ch.package), ch.automatic, installing});
     for (const cache::Package* p : now_manual) marks.push_back({std::string(c.name_of(*p)), arch_of(c, *p), false});
     system::write_auto_marks(config, marks);
 }
@@ -211,6 +215,7 @@ int execute_plan(const config::Config& config, const Execution& run) {
     }
 
     system::HistoryEntry history = history_of(config, c, plan);
+    write_marks(config, c, plan, run.now_manual, true);
     std::fflush(stdout);
     try {
         DpkgProgress progress(config);
@@ -230,7 +235,7 @@ int execute_plan(const config::Config& config, const Execution& run) {
                              "(then 'aptus install' again).\n");
         return 100;
     }
-    write_marks(config, c, plan, run.now_manual);
+    write_marks(config, c, plan, run.now_manual, false);
     history.end_date = system::history_date(std::time(nullptr));
     system::append_history(config, history);
     return 0;

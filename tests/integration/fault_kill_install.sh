@@ -8,7 +8,8 @@
 # database reads; an interrupted dpkg (a journal in updates/) is reported
 # by aptus with apt's advice to run `dpkg --configure -a` (and refused by
 # real apt too); after that advice is followed the same command run again
-# succeeds and the system is the one a run without a kill leaves; dpkg
+# succeeds and the system (its automatic marks too) is the one a run
+# without a kill leaves; dpkg
 # --audit is clean and apt-get check agrees.
 # Reuses install_interrupt.sh's recovery steps (lib/install_repo.sh).
 source "$(dirname "$0")/lib/install_repo.sh"
@@ -102,6 +103,10 @@ kill_at() {
     check "$label: the same command run again succeeds ($ERR)" test "$RC" = 0
     check "$label: the system is the one a run without a kill leaves" \
         test "$(installed_set "$SB")" = "$(installed_set "$T/$after")"
+    # The marks too: written before dpkg runs (as apt writes them), so the
+    # dependencies the killed run installed are still automatic.
+    check "$label: extended_states is the one a run without a kill leaves" \
+        test "$(ext_of "$SB")" = "$(ext_of "$T/$after")"
     local audit
     audit=$(dpkg --root="$SB" --audit 2>&1)
     check "$label: dpkg --audit is clean ($audit)" test -z "$audit"

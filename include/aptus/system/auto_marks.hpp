@@ -1,7 +1,8 @@
 // Writing apt's extended_states (Dir::State::extended_states): which
 // packages were installed only as dependencies. The reader is the cache's
 // (cache/extended_states.cpp); this is the one place that writes the file,
-// as apt does after dpkg succeeded and as `aptus mark` does.
+// as apt does before dpkg runs and after it succeeded, and as `aptus mark`
+// does.
 #pragma once
 
 #include <string>
@@ -15,6 +16,10 @@ struct AutoMark {
     std::string package;
     std::string architecture;  // "amd64"; "" or "all" mean the native architecture
     bool automatic = false;
+    // About to be installed: counts as installed for this write. apt writes
+    // the marks of the packages it installs before dpkg runs, so a dpkg
+    // that fails or a front end killed meanwhile does not lose them.
+    bool installing = false;
 };
 
 // Sets or clears the automatic mark of each (package, architecture) in
@@ -24,8 +29,8 @@ struct AutoMark {
 //   Architecture and Auto-Installed set ("1" or "0"; appended in that order
 //   when missing);
 // - a package that is not installed now (by Dir::State::status, which the
-//   caller has let dpkg update first) loses its mark, as apt's writes do:
-//   that is how the stanzas of removed packages go away;
+//   caller has let dpkg update first) and not `installing` loses its mark,
+//   as apt's writes do: that is how the stanzas of removed packages go away;
 // - a stanza whose package is not automatic is dropped when it holds no
 //   field but Package, Architecture and Auto-Installed;
 // - a newly automatic, installed package not in the file is appended as

@@ -68,10 +68,14 @@ void write_auto_marks(const config::Config& config, const std::vector<AutoMark>&
     const std::string path = extended_states_path(config);
     if (path.empty()) throw Error("Dir::State::extended_states is not set");
     const std::string native = config.find("APT::Architecture");
-    const std::unordered_set<std::string> installed = installed_packages(config, native);
+    std::unordered_set<std::string> installed = installed_packages(config, native);
 
     std::unordered_map<std::string, bool> wanted;
-    for (const AutoMark& m : marks) wanted[key_of(m.package, resolve_arch(m.architecture, native))] = m.automatic;
+    for (const AutoMark& m : marks) {
+        std::string key = key_of(m.package, resolve_arch(m.architecture, native));
+        if (m.installing) installed.insert(key);
+        wanted[key] = m.automatic;
+    }
 
     const bool exists = path_exists(path);
     const std::string old = exists ? read_file(path) : std::string();

@@ -166,3 +166,17 @@ TEST(AutoMarks, MalformedFileNamesFileAndLine) {
     }
     EXPECT_EQ(r.states(), "Package: libfoo\nArchitecture: amd64\nbroken line\n\n");
 }
+
+// The write before dpkg runs: a package about to be installed keeps its new
+// mark although the status does not have it yet; one not installing and not
+// installed still loses its mark.
+TEST(AutoMarks, InstallingCountsAsInstalled) {
+    Root r;
+    r.set_states("Package: libfoo\nArchitecture: amd64\nAuto-Installed: 1\n\n");
+    system::write_auto_marks(r.config, {{"hello", "amd64", true, true}, {"newdep", "", true, true},
+                                        {"gone", "amd64", true, false}});
+    EXPECT_EQ(r.states(),
+              "Package: libfoo\nArchitecture: amd64\nAuto-Installed: 1\n\n"
+              "Package: hello\nArchitecture: amd64\nAuto-Installed: 1\n\n"
+              "Package: newdep\nArchitecture: amd64\nAuto-Installed: 1\n\n");
+}
