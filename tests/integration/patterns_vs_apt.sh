@@ -107,6 +107,28 @@ list '~g ~nlib' -o Dir::State::extended_states="$T/extended_states"
 [ "$(wc -l <"$T/aptus.out")" -gt 10 ] || fail "~g selects almost nothing with all but openssh-server automatic"
 list '~i !~g ~n^open' -o Dir::State::extended_states="$T/extended_states"
 
+# ?broken on a broken system: the sandbox's dpkg status without three
+# libraries many installed packages need.
+python3 - "$S/var/lib/dpkg/status" "$T/broken-status" <<'PY'
+import sys
+blocks = open(sys.argv[1]).read().split("\n\n")
+gone = ("libtinfo6", "perl-base", "libssl3")
+kept = [b.strip("\n") for b in blocks if b.strip() and not any(b.startswith("Package: " + n + "\n") for n in gone)]
+# And two installed packages whose Breaks and Conflicts hit installed ones.
+kept.append("Package: aptus-test-breaks\nStatus: install ok installed\nPriority: optional\nSection: misc\n"
+            "Architecture: amd64\nVersion: 1.0\nBreaks: bash (<< 99)\nDescription: test\n test")
+kept.append("Package: aptus-test-conflicts\nStatus: install ok installed\nPriority: optional\nSection: misc\n"
+            "Architecture: all\nVersion: 1.0\nConflicts: dash, aptus-test-conflicts\nDescription: test\n test")
+open(sys.argv[2], "w").write("\n\n".join(kept) + "\n")
+PY
+rm -rf "$T/apt-cache" "$T/aptus-cache"; mkdir -p "$T/apt-cache" "$T/aptus-cache"
+list '~b' -o Dir::State::status="$T/broken-status"
+[ "$(wc -l <"$T/aptus.out")" -gt 10 ] || fail "~b finds almost nothing broken without libtinfo6, perl-base and libssl3"
+list '~i !~b ~n^lib' -o Dir::State::status="$T/broken-status"
+list '~b ~naptus-test' -o Dir::State::status="$T/broken-status"
+grep -q '^aptus-test-conflicts/' "$T/aptus.out" || fail "~b: a Conflicts on an installed package is not broken"
+rm -rf "$T/apt-cache" "$T/aptus-cache"; mkdir -p "$T/apt-cache" "$T/aptus-cache"
+
 # The read commands that take package words: depends/rdepends as
 # apt-cache, show as apt show (patterns that select one package: with
 # several, apt's order is its hash table's).
