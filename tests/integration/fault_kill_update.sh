@@ -6,7 +6,8 @@
 # the cache is built, after the end. After each kill the lists dir (lock and
 # partial/ aside) must be exactly the old set or exactly the new set, real
 # apt must read it (apt-get check, apt-cache policy), and a rerun must
-# succeed and leave the new set.
+# succeed and leave the new set. Last, kills placed between the commit's
+# renames with strace: the one place a mix can exist, repaired by the rerun.
 source "$(dirname "$0")/lib/update_repo.sh"
 update_setup
 command -v apt-get >/dev/null || { echo "SKIP: apt-get not installed"; exit 0; }
@@ -112,11 +113,11 @@ done
 
 # Inside the commit: strace holds every rename for 300 ms before it runs,
 # and the kill comes while the rename after the K-th rename into the lists
-# dir waits. The
-# commit is a burst of renames (microseconds without strace), so only this
-# way can a kill land between two of them: the lists are then a mix, which
-# apt still reads and the next update repairs (the old Release file does not
-# vouch for the new index, so it is fetched again).
+# dir waits. The commit is a burst of renames (microseconds without
+# strace), so only this way can a kill land between two of them: the lists
+# are then a mix, which apt still reads and the next update repairs (the
+# old Release file does not vouch for the new index, so it is fetched again).
+
 # The renames into the lists dir (not partial/) that completed.
 commit_renames() { grep -Ec "rename.*, \"$LISTS/[^/]+\"\) = 0" "$T/trace" 2>/dev/null; }
 if command -v strace >/dev/null && strace -qq -o /dev/null true 2>/dev/null; then
