@@ -9,266 +9,13 @@
 
 #include "aptus/deb/architecture.hpp"
 #include "aptus/deb/version.hpp"
+#include "cli/package_pattern_syntax.hpp"
 
 namespace aptus::cli {
 
 bool is_pattern_word(std::string_view word) { return !word.empty() && (word[0] == '?' || word[0] == '~'); }
 
 namespace {
-
-// ---------------------------------------------------------------------------
-// Syntax: the grammar apt 2.6 reads, with its spans for error messages.
-//
-//   top     := or                          (nothing may follow but space)
-//   or      := and ('|' and)*
-//   and     := unary unary*                (juxtaposition)
-//   unary   := '!' primary | primary
-//   primary := short | long | '(' or ')'
-//   long    := '?' NAME ['(' [arg (',' arg)* [',']] ')']
-//   short   := '~' LETTER [arg]            (~n, ~s, ... take an argument)
-//   arg     := '"' text '"' | word | or
-//
-// A word inside a long form runs to one of "|,()"; after a short form it
-// also stops at a space and at "!?~".
-
-struct Syntax {
-    bool is_word = false;
-    std::string text;  // the word, or the long name ("?installed")
-    std::vector<Syntax> args;
-    bool has_args = false;
-    size_t start = 0, end = 0;
-};
-
-struct SyntaxError {
-    size_t start, end;
-    std::string message;
-};
-
-struct ShortForm {
-    std::string_view letters, long_name;
-    bool takes_argument;
-};
-
-// apt's short forms; the longer ~D/~R spellings come before the bare ones.
-constexpr ShortForm kShortForms[] = {
-    {"r", "?architecture", true},        {"A", "?archive", true},
-    {"M", "?automatic", false},          {"b", "?broken", false},
-    {"c", "?config-files", false},       {"DDepends:", "?depends", true},
-    {"DPre-Depends:", "?pre-depends", true}, {"DSuggests:", "?suggests", true},
-    {"DRecommends:", "?recommends", true}, {"DConflicts:", "?conflicts", true},
-    {"DReplaces:", "?replaces", true},   {"DObsoletes:", "?obsoletes", true},
-    {"DBreaks:", "?breaks", true},       {"DEnhances:", "?enhances", true},
-    {"D", "?depends", true},             {"RDepends:", "?reverse-depends", true},
-    {"RPre-Depends:", "?reverse-pre-depends", true}, {"RSuggests:", "?reverse-suggests", true},
-    {"RRecommends:", "?reverse-recommends", true}, {"RConflicts:", "?reverse-conflicts", true},
-    {"RReplaces:", "?reverse-replaces", true}, {"RObsoletes:", "?reverse-obsoletes", true},
-    {"RBreaks:", "?reverse-breaks", true}, {"REnhances:", "?reverse-enhances", true},
-    {"R", "?reverse-depends", true},     {"E", "?essential", false},
-    {"F", "?false", false},              {"g", "?garbage", false},
-    {"i", "?installed", false},          {"n", "?name", true},
-    {"o", "?obsolete", false},           {"O", "?origin", true},
-    {"p", "?priority", true},            {"s", "?section", true},
-    {"e", "?source-package", true},      {"T", "?true", false},
-    {"U", "?upgradable", false},         {"V", "?version", true},
-    {"v", "?virtual", false},
-};
-
-class Parser {
-public:
-    explicit Parser(std::string_view s) : s_(s) {}
-
-    Syntax top() {
-        skip_space();
-        auto node = parse_or();
-        skip_space();
-        if (!node) throw SyntaxError{0, s_.size(), "Expected pattern"};
-        if (node->end != s_.size()) throw SyntaxError{node->end, s_.size(), "Expected end of file"};
-        return std::move(*node);
-    }
-
-private:
-    // The input ends in a NUL to the parser, as apt's C string does.
-    char at(size_t i) const { return i < s_.size() ? s_[i] : '\0'; }
-    char cur() const { return at(pos_); }
-    size_t skip_space() {
-        while (cur() == ' ' || cur() == '\t' || cur() == '\r' || cur() == '\n') ++pos_;
-        return pos_;
-    }
-
-    static Syntax group_of(std::string term, std::vector<Syntax> nodes, size_t start) {
-        Syntax g;
-        g.text = std::move(term);
-        g.start = start;
-        g.end = nodes.back().end;
-        g.args = std::move(nodes);
-        g.has_args = true;
-        return g;
-    }
-
-    std::optional<Syntax> parse_or() {
-        size_t start = pos_;
-        auto first = parse_and();
-        if (!first) return std::nullopt;
-        std::vector<Syntax> nodes;
-        nodes.push_back(std::move(*first));
-        for (skip_space(); cur() == '|'; skip_space()) {
-            ++pos_;
-            skip_space();
-            auto next = parse_and();
-            if (!next) throw SyntaxError{pos_, s_.size(), "Expected pattern after |"};
-            nodes.push_back(std::move(*next));
-        }
-        if (nodes.size() == 1) return std::move(nodes[0]);
-        return group_of("?or", std::move(nodes), start);
-    }
-
-    std::optional<Syntax> parse_and() {
-        size_t start = pos_;
-        std::vector<Syntax> nodes;
-        for (skip_space(); pos_ < s_.size(); skip_space()) {
-            auto node = parse_unary();
-            if (!node) break;
-            nodes.push_back(std::move(*node));
-        }
-        if (nodes.empty()) return std::nullopt;
-        if (nodes.size() == 1) return std::move(nodes[0]);
-        return group_of("?and", std::move(nodes), start);
-    }
-
-    std::optional<Syntax> parse_unary() {
-        if (cur() != '!') return parse_primary();
-        size_t start = ++pos_;
-        auto primary = parse_primary();
-        if (!primary) throw SyntaxError{start, s_.size(), "Expected pattern"};
-        std::vector<Syntax> one;
-        one.push_back(std::move(*primary));
-        return group_of("?not", std::move(one), start);
-    }
-
-    std::optional<Syntax> parse_primary() {
-        if (cur() == '~') return parse_short();
-        if (cur() == '?') return parse_long();
-        if (cur() == '(') return parse_group();
-        return std::nullopt;
-    }
-
-    std::optional<Syntax> parse_group() {
-        size_t start = pos_++;
-        skip_space();
-        auto node = parse_or();
-        if (!node) throw SyntaxError{pos_, s_.size(), "Expected pattern after '('"};
-        skip_space();
-        if (cur() != ')') throw SyntaxError{pos_, s_.size(), "Expected closing parenthesis"};
-        node->start = start;
-        node->end = ++pos_;
-        return node;
-    }
-
-    Syntax parse_argument(bool after_short) {
-        if (auto q = parse_quoted()) return std::move(*q);
-        if (auto w = parse_word(after_short)) return std::move(*w);
-        if (auto p = parse_or()) return std::move(*p);
-        throw SyntaxError{pos_, s_.size(), "Expected pattern, quoted word, or word"};
-    }
-
-    std::optional<Syntax> parse_short() {
-        for (const ShortForm& f : kShortForms) {
-            if (s_.substr(std::min(pos_ + 1, s_.size())).substr(0, f.letters.size()) != f.letters) continue;
-            Syntax node;
-            node.start = pos_;
-            node.text = std::string(f.long_name);
-            pos_ += f.letters.size() + 1;
-            if (f.takes_argument) {
-                node.args.push_back(parse_argument(true));
-                node.has_args = true;
-            }
-            node.end = pos_;
-            return node;
-        }
-        throw SyntaxError{pos_, s_.size(), "Unknown short pattern"};
-    }
-
-    static bool name_char(char c) {
-        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-';
-    }
-
-    std::optional<Syntax> parse_long() {
-        Syntax node;
-        node.start = pos_++;
-        while (name_char(cur())) ++pos_;
-        node.text = std::string(s_.substr(node.start, pos_ - node.start));
-        node.end = node.start;  // apt underlines nothing here
-        if (node.text.size() <= 1) throw SyntaxError{node.start, node.end, "Pattern must have a term/name"};
-        node.end = skip_space();
-        if (cur() != '(') return node;
-        node.end = ++pos_;
-        skip_space();
-        node.has_args = true;
-        if (cur() == ')') {
-            node.end = ++pos_;
-            return node;
-        }
-        node.args.push_back(parse_argument(false));
-        skip_space();
-        while (cur() == ',') {
-            ++pos_;
-            skip_space();
-            if (cur() == ')') break;  // a trailing comma is allowed
-            node.args.push_back(parse_argument(false));
-            skip_space();
-        }
-        node.end = pos_;
-        if (cur() != ')') {
-            const Syntax& where = node.args.back();
-            std::string message = "Expected closing parenthesis or comma after last argument, received ";
-            if (cur() != '\0') message += cur();
-            throw SyntaxError{where.start, where.end, message};
-        }
-        node.end = ++pos_;
-        return node;
-    }
-
-    std::optional<Syntax> parse_quoted() {
-        if (cur() != '"') return std::nullopt;
-        Syntax node;
-        node.is_word = true;
-        node.start = pos_++;
-        while (cur() != '"' && cur() != '\0') ++pos_;
-        // apt reports this one with an end of 0: "input:6-0".
-        if (cur() != '"') throw SyntaxError{node.start, 0, "Could not find end of string"};
-        node.end = ++pos_;
-        node.text = std::string(s_.substr(node.start + 1, node.end - node.start - 2));
-        return node;
-    }
-
-    std::optional<Syntax> parse_word(bool after_short) {
-        constexpr std::string_view not_first("!?~|,() \0", 9);
-        constexpr std::string_view ends_long("|,()\0", 5);
-        const std::string_view ends = after_short ? not_first : ends_long;
-        if (not_first.find(cur()) != std::string_view::npos) return std::nullopt;
-        Syntax node;
-        node.is_word = true;
-        node.start = pos_;
-        while (ends.find(cur()) == std::string_view::npos) ++pos_;
-        node.end = pos_;
-        node.text = std::string(s_.substr(node.start, node.end - node.start));
-        return node;
-    }
-
-    std::string_view s_;
-    size_t pos_ = 0;
-};
-
-std::string error_text(std::string_view input, const SyntaxError& e) {
-    // apt's layout; main prints "E: " before it, apt indents the rest by 3.
-    std::string out = "input:" + std::to_string(e.start) + "-" + std::to_string(e.end) + ": error: " + e.message;
-    out += "\n   " + std::string(input);
-    std::string marks = std::string(e.start, ' ');
-    if (e.end > e.start) marks += std::string(e.end - e.start, '^');
-    // apt drops an empty last line (an error at 0 with nothing underlined).
-    if (!marks.empty()) out += "\n   " + marks;
-    return out;
-}
 
 struct Regex {
     regex_t re;
@@ -316,10 +63,10 @@ namespace {
 
 using Node = PackagePattern::Node;
 
-[[noreturn]] void fail(const Syntax& at, std::string message) { throw SyntaxError{at.start, at.end, std::move(message)}; }
+[[noreturn]] void fail(const PatternSyntax& at, std::string message) { throw PatternSyntaxError{at.start, at.end, std::move(message)}; }
 
 // apt's argument count check for a known name; false when `term` is another name.
-bool is(const Syntax& n, std::string_view term, int min, int max) {
+bool is(const PatternSyntax& n, std::string_view term, int min, int max) {
     if (n.text != term) return false;
     const int count = int(n.args.size());
     if (max != 0 && !n.has_args) fail(n, n.text + " expects an argument list");
@@ -336,7 +83,7 @@ bool is(const Syntax& n, std::string_view term, int min, int max) {
     return true;
 }
 
-const std::string& word_of(const Syntax& n) {
+const std::string& word_of(const PatternSyntax& n) {
     if (!n.is_word) fail(n, "Expected a word");
     return n.text;
 }
@@ -355,7 +102,7 @@ constexpr DepName kDepNames[] = {
     {"conflicts", cache::DepType::Conflicts},   {"replaces", cache::DepType::Replaces},
 };
 
-Node compile(const Syntax& n) {
+Node compile(const PatternSyntax& n) {
     if (n.is_word) fail(n, "Expected a pattern");
     Node out;
     out.term = n.text;
@@ -412,7 +159,7 @@ Node compile(const Syntax& n) {
     const bool narrow = n.text == "?narrow";
     if (is(n, "?and", 0, -1) || is(n, "?narrow", 0, -1) || is(n, "?or", 0, -1)) {
         out.op = n.text == "?or" ? Op::Or : Op::And;
-        for (const Syntax& a : n.args) out.children.push_back(compile(a));
+        for (const PatternSyntax& a : n.args) out.children.push_back(compile(a));
         if (!narrow) return out;
         // ?narrow(A, B) is ?any-version(?and(A, B)).
         out.term = "?and";
@@ -682,11 +429,11 @@ private:
 
 PackagePattern PackagePattern::parse(std::string_view text) {
     try {
-        Syntax tree = Parser(text).top();
+        PatternSyntax tree = parse_syntax(text);
         PackagePattern out;
         out.root_ = std::make_shared<const Node>(compile(tree));
         return out;
-    } catch (const SyntaxError& e) {
+    } catch (const PatternSyntaxError& e) {
         throw Error(error_text(text, e));
     }
 }
