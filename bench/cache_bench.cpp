@@ -4,7 +4,6 @@
 //
 //   cache_bench                       Google Benchmark run (makes /tmp/aptus-cache-bench)
 //   cache_bench --once-build ROOT     one cold build, for /usr/bin/time (scripts/bench-cache)
-//   cache_bench --once-build ROOT --split        the same, Packages files read in two parts on two threads
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
@@ -94,13 +93,11 @@ BENCHMARK(BM_AptGencaches)->Unit(benchmark::kMillisecond)->Iterations(5);
 }  // namespace
 
 int main(int argc, char** argv) {
-    if ((argc == 3 || argc == 4) && std::strcmp(argv[1], "--once-build") == 0) {
+    if (argc == 3 && std::strcmp(argv[1], "--once-build") == 0) {
         std::string root = argv[2];
         std::string path = root + "/var/cache/apt/aptus.bin";
-        BuildOptions options;
-        if (argc == 4 && std::strcmp(argv[3], "--split") == 0) options.split_min_bytes = 0;
         ::unlink(path.c_str());
-        OpenResult r = open_or_build(sandbox_inputs(root), path, options);
+        OpenResult r = open_or_build(sandbox_inputs(root), path);
         std::printf("%zu packages, %zu versions, %zu bytes\n", r.cache.packages().size(), r.cache.versions().size(),
                     r.cache.image().size());
         return 0;

@@ -220,7 +220,6 @@ void add_binary_stanza(BuildState& st, const PreparedStanza& s, uint32_t file, S
     }
     if (val[kVersion].empty()) {
         if (!from_status) st.warn(file_name + ":" + std::to_string(s.line) + ": stanza without Version skipped");
-        if (st.keep_log) st.log.push_back({index_arch, arch, pkg_arch, name_str, 0, kNone, file, 0, 0});
         return;
     }
     StringId ver_str = intern(s.version);
@@ -288,7 +287,6 @@ void add_binary_stanza(BuildState& st, const PreparedStanza& s, uint32_t file, S
         ++st.packages[pkg].version_count;
     }
     st.files.push_back({ver, file, s.offset, s.length});
-    if (st.keep_log) st.log.push_back({index_arch, arch, pkg_arch, name_str, ver_str, ver, file, s.offset, s.length});
     if (from_status) {
         Version& v = st.versions[ver];
         v.flags |= kVersionInStatus;

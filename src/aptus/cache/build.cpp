@@ -52,15 +52,13 @@ public:
         }
     }
     std::string_view view() const { return view_; }
-    void done_before(size_t offset) { done_before(dropped_, offset); }
-    // For a reader of a stretch of the file: `cursor` starts at the first
-    // whole page of its stretch, so two readers never drop each other's pages.
-    void done_before(size_t& cursor, size_t offset) {
+    // The reader is past `offset`: the pages before it go, 2 MB at a time.
+    void done_before(size_t offset) {
         constexpr size_t kStep = size_t{2} << 20;
-        if (!map_ || offset < cursor + kStep) return;
+        if (!map_ || offset < dropped_ + kStep) return;
         size_t end = offset & ~size_t(4095);
-        ::madvise(const_cast<char*>(view_.data()) + cursor, end - cursor, MADV_DONTNEED);
-        cursor = end;
+        ::madvise(const_cast<char*>(view_.data()) + dropped_, end - dropped_, MADV_DONTNEED);
+        dropped_ = end;
     }
 
 private:
@@ -190,127 +188,8 @@ void reserve_for(detail::BuildState& st, uint64_t text) {
     st.next_package_of_name.reserve(versions);
 }
 
-// A stretch [begin, end) of a Packages file, starting at a stanza; line_base
-// is the number of lines before it.
-struct Piece {
-    size_t index;  // into CacheInputs::indices
-    IndexText* text;
-    size_t begin, end;
-    uint32_t line_base;
-};
-
-void read_pieces(detail::BuildState& st, const CacheInputs& in, const std::vector<uint32_t>& ids,
-                 const std::vector<Piece>& pieces) {
-    for (const Piece& p : pieces) {
-        const IndexInput& i = in.indices[p.index];
-        StringId arch = st.pool.intern(i.architecture.empty() ? in.native_architecture : i.architecture);
-        if (st.keep_log && p.begin == 0) st.log.push_back({arch, 0, 0, kNone, 0, kNone, 0, 0, 0});
-        std::string_view all = p.text->view();
-        deb::TagFileReader reader(all.substr(p.begin, p.end - p.begin), i.path);
-        deb::Stanza s;
-        detail::PreparedStanza prepared;
-        size_t cursor = (p.begin + 4095) & ~size_t(4095);
-        while (reader.next(s)) {
-            if (p.line_base != 0) {
-                s.line += p.line_base;
-                for (deb::Field& f : s.fields) f.line += p.line_base;
-            }
-            detail::prepare_binary_stanza(s, all, st.relations, prepared);
-            detail::add_binary_stanza(st, prepared, ids[p.index], arch, false, i.path);
-            p.text->done_before(cursor, prepared.offset);
-        }
-    }
-}
-
-// Thrown when reading the Packages files in two parts failed: the build is
-// done again on one thread, which reports the error with its exact line.
-struct SplitFailed {};
-
-// The Packages files in two parts of about equal size, cut between stanzas,
-// the second read on its own thread and merged into `st` in order. False when
-// there is nothing worth splitting.
-bool read_packages_split(const CacheInputs& in, detail::BuildState& st, const std::vector<uint32_t>& ids,
-                         const BuildOptions& options) {
-    std::vector<size_t> index;
-    std::vector<std::unique_ptr<IndexText>> texts;
-    uint64_t total = 0;
-    try {
-        for (size_t k = 0; k < in.indices.size(); ++k) {
-            if (in.indices[k].kind != IndexKind::Packages) continue;
-            index.push_back(k);
-            texts.push_back(std::make_unique<IndexText>(in.indices[k].path));
-            total += texts.back()->view().size();
-        }
-    } catch (const Error&) {
-        throw SplitFailed{};
-    }
-    if (total < options.split_min_bytes || total == 0) return false;
-    // The cut: the first blank line after the middle.
-    uint64_t before = 0;
-    size_t j = 0, cut = 0;
-    for (; j < texts.size(); ++j) {
-        std::string_view t = texts[j]->view();
-        if (before + t.size() > total / 2) {
-            cut = t.size();
-            for (size_t pos = total / 2 - before; pos < t.size();) {
-                const void* nl = std::memchr(t.data() + pos, '\n', t.size() - pos);
-                if (nl == nullptr) break;
-                pos = size_t(static_cast<const char*>(nl) - t.data()) + 1;
-                size_t next = pos < t.size() && t[pos] == '\r' ? pos + 1 : pos;
-                if (next < t.size() && t[next] == '\n') {
-                    cut = next + 1;
-                    break;
-                }
-            }
-            break;
-        }
-        before += t.size();
-    }
-    std::vector<Piece> first, second;
-    for (size_t f = 0; f < texts.size(); ++f) {
-        size_t size = texts[f]->view().size();
-        if (f < j) {
-            first.push_back({index[f], texts[f].get(), 0, size, 0});
-        } else if (f > j) {
-            second.push_back({index[f], texts[f].get(), 0, size, 0});
-        } else {
-            if (cut > 0) first.push_back({index[f], texts[f].get(), 0, cut, 0});
-            if (cut < size) {
-                std::string_view head = texts[f]->view().substr(0, cut);
-                auto lines = uint32_t(std::count(head.begin(), head.end(), '\n'));
-                second.push_back({index[f], texts[f].get(), cut, size, lines});
-            }
-        }
-    }
-    if (second.empty()) return false;
-
-    detail::BuildState part;
-    part.keep_log = true;
-    part.native_arch = part.pool.intern(in.native_architecture);
-    reserve_for(part, total / 2);
-    std::exception_ptr part_error;
-    {
-        std::jthread worker([&] {
-            try {
-                read_pieces(part, in, ids, second);
-            } catch (...) {
-                part_error = std::current_exception();
-            }
-        });
-        try {
-            read_pieces(st, in, ids, first);
-        } catch (const Error&) {
-            throw SplitFailed{};
-        }
-    }
-    if (part_error) throw SplitFailed{};
-    texts.clear();
-    detail::merge_part(st, part);
-    return true;
-}
-
 // Reads every input into `st`.
-void read_inputs(const CacheInputs& in, detail::BuildState& st, const BuildOptions& options) {
+void read_inputs(const CacheInputs& in, detail::BuildState& st) {
     st.native_arch = st.pool.intern(in.native_architecture);
     uint64_t text = 0;
     for (const IndexInput& i : in.indices) {
@@ -397,8 +276,7 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st, const BuildOptio
             translation_error = std::current_exception();
         }
     });
-    bool split = options.split_min_bytes != SIZE_MAX && read_packages_split(in, st, ids, options);
-    for (size_t k = 0; k < in.indices.size() && !split; ++k) {
+    for (size_t k = 0; k < in.indices.size(); ++k) {
         const IndexInput& i = in.indices[k];
         if (i.kind != IndexKind::Packages) continue;
         StringId arch = st.pool.intern(i.architecture.empty() ? in.native_architecture : i.architecture);
@@ -532,22 +410,12 @@ void lay_out_and_write(detail::BuildState& st, std::string_view stamp, detail::I
     remove_abandoned_temps(path);
 }
 
-void read_inputs_once(const CacheInputs& in, detail::BuildState& st, BuildOptions options) {
-    try {
-        read_inputs(in, st, options);
-    } catch (const SplitFailed&) {
-        st = detail::BuildState();
-        options.split_min_bytes = SIZE_MAX;
-        read_inputs(in, st, options);
-    }
-}
-
 }  // namespace
 
-BuildResult build_cache(const CacheInputs& in, const BuildOptions& options) {
+BuildResult build_cache(const CacheInputs& in) {
     std::string stamp = compute_stamp(in);  // before reading: a change during the build shows next time
     detail::BuildState st;
-    read_inputs_once(in, st, options);
+    read_inputs(in, st);
     BuildResult out;
     detail::Image img;
     detail::lay_out(st, stamp, img);
@@ -557,7 +425,7 @@ BuildResult build_cache(const CacheInputs& in, const BuildOptions& options) {
     return out;
 }
 
-OpenResult open_or_build(const CacheInputs& inputs, const std::string& cache_path, const BuildOptions& options) {
+OpenResult open_or_build(const CacheInputs& inputs, const std::string& cache_path) {
     std::string reason;
     if (path_exists(cache_path)) {
         try {
@@ -578,7 +446,7 @@ OpenResult open_or_build(const CacheInputs& inputs, const std::string& cache_pat
         // The sections go straight from the build's arrays to the file: no
         // copy of the whole image, and all of it is freed before the mapping.
         detail::BuildState st;
-        read_inputs_once(inputs, st, options);
+        read_inputs(inputs, st);
         detail::Image img;
         try {
             lay_out_and_write(st, stamp, img, cache_path);
@@ -600,7 +468,7 @@ OpenResult open_or_build(const CacheInputs& inputs, const std::string& cache_pat
         return {std::move(cc), CacheOrigin::Rebuilt, std::move(reason), std::move(diagnostics)};
     } catch (const Error& e) {
         // Written, then unreadable: build again in memory.
-        BuildResult built = build_cache(inputs, options);
+        BuildResult built = build_cache(inputs);
         diagnostics.push_back({Level::Notice, std::string(e.what()) + "; using a cache in memory"});
         return {Cache::from_image(std::move(built.image)), CacheOrigin::InMemory, std::move(reason),
                 std::move(diagnostics)};

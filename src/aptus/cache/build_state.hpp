@@ -103,19 +103,6 @@ struct BuildState {
     Diagnostics diagnostics;
     deb::RelationList relations;  // reused for every field
 
-    // The Packages stanzas of a part read on its own thread (keep_log), in
-    // order, with what each interned before its version's fields: enough for
-    // merge_part() to replay them into the first part's state exactly as one
-    // thread reading everything in order would have.
-    struct StanzaRecord {
-        // name kNone: not a stanza, the start of a file (only index_arch is set).
-        StringId index_arch, arch, pkg_arch, name, version;  // version 0: the stanza had none
-        uint32_t ver;  // kNone when the stanza had no version
-        uint32_t file, offset, length;
-    };
-    bool keep_log = false;
-    HugeVector<StanzaRecord> log;
-
     uint32_t name(StringId s) {
         if (s >= name_of_string.size()) name_of_string.resize(std::max<size_t>(s + 1, name_of_string.size() * 2), kNone);
         uint32_t& n = name_of_string[s];
@@ -189,10 +176,6 @@ void add_source_stanza(BuildState& st, const deb::Stanza& s, std::string_view bu
 void add_translation_stanza(Translations& t, const deb::Stanza& s, std::string_view buffer, uint32_t file);
 // extended_states: the Auto-Installed marks.
 void apply_extended_states(BuildState& st, std::string_view buffer, const std::string& file_name);
-// Appends `part` (a later stretch of the Packages files, read with keep_log)
-// to `st`: the result, string ids and their order included, is the state one
-// thread would have reached reading both in order. Warnings are appended.
-void merge_part(BuildState& st, BuildState& part);
 // Fill in long (and missing short) descriptions from the translations found.
 void resolve_descriptions(BuildState& st, const Translations& t);
 

@@ -222,13 +222,4 @@ TEST_F(CacheRealData, ReopenIsReusedAndIdentical) {
     EXPECT_EQ(again.cache.image(), c->image());
 }
 
-TEST_F(CacheRealData, TwoThreadsBuildTheSameBytesAsOne) {
-    // The default build reads the Packages files on one thread; two parts
-    // on two threads must give the very same file, every time.
-    BuildOptions split;
-    split.split_min_bytes = 0;
-    EXPECT_EQ(build_cache(s->inputs, split).image, c->image());
-    EXPECT_EQ(build_cache(s->inputs, split).image, c->image());
-}
-
 }  // namespace
