@@ -468,4 +468,22 @@ std::vector<PatternMatch> packages_matching(const PatternContext& ctx, const Pac
     return out;
 }
 
+std::vector<std::string> expand_pattern_words(const PatternContext& ctx, const std::vector<std::string>& words) {
+    std::vector<std::string> out;
+    const cache::Cache& c = ctx.cache;
+    for (const std::string& w : words) {
+        if (!is_pattern_word(w)) {
+            out.push_back(w);
+            continue;
+        }
+        for (const PatternMatch& m : packages_matching(ctx, PackagePattern::parse(w))) {
+            std::string name(c.str(c.names()[m.name].name));
+            if (m.package && c.str(m.package->architecture) != c.native_architecture())
+                name += ":" + std::string(c.str(m.package->architecture));
+            out.push_back(std::move(name));
+        }
+    }
+    return out;
+}
+
 }  // namespace aptus::cli

@@ -66,4 +66,9 @@ struct PatternMatch {
 // aptus does not reproduce for these).
 std::vector<PatternMatch> packages_matching(const PatternContext& ctx, const PackagePattern& pattern);
 
+// The words with each pattern word (is_pattern_word) replaced by the names
+// of the packages it selects ("name", "name:arch" for a foreign one), for
+// commands that read plain names. Throws aptus::Error for a bad pattern.
+std::vector<std::string> expand_pattern_words(const PatternContext& ctx, const std::vector<std::string>& words);
+
 }  // namespace aptus::cli

@@ -129,7 +129,7 @@ list '~b ~naptus-test' -o Dir::State::status="$T/broken-status"
 grep -q '^aptus-test-conflicts/' "$T/aptus.out" || fail "~b: a Conflicts on an installed package is not broken"
 rm -rf "$T/apt-cache" "$T/aptus-cache"; mkdir -p "$T/apt-cache" "$T/aptus-cache"
 
-# The read commands that take package words: depends/rdepends as
+# The read commands that take package words: depends/rdepends/policy as
 # apt-cache, show as apt show (patterns that select one package: with
 # several, apt's order is its hash table's).
 read_cmd() {
@@ -144,6 +144,8 @@ read_cmd apt-cache depends '~n^bash$'
 read_cmd apt-cache rdepends '?exact-name(dash)'
 read_cmd apt-cache depends '~nzzz-no-such'      # "No packages found", exit 100
 read_cmd apt show '~n^dash$'
+read_cmd apt-cache policy '?exact-name(bash)'
+read_cmd apt-cache policy '~nzzz-no-such'       # nothing, exit 0, as apt-cache
 read_cmd apt show -a '?exact-name(bash)'
 
 # The install-like commands: a word starting with ? or ~ selects every

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "cli/package_pattern.hpp"
 #include "cli/pager.hpp"
 #include "cli/policy_format.hpp"
 #include "cli/read_session.hpp"
@@ -60,6 +61,8 @@ int run_policy(Context& ctx) {
     drop_notices();
     const cache::Cache& cache = session->cache();
     const system::Candidates& candidates = *session->candidates;
+    // apt search patterns stand for the packages they select (?garbage: none).
+    const std::vector<std::string> words = expand_pattern_words({cache, candidates, nullptr}, ctx.args);
     bool json = ctx.config.find_bool("Aptus::Policy::JSON");
     auto pager = Pager::start(ctx.config);
 
@@ -71,7 +74,7 @@ int run_policy(Context& ctx) {
             for (auto& [k, v] : files.items()) doc[k] = v;
         } else {
             doc["packages"] = nlohmann::ordered_json::array();
-            for (const std::string& word : ctx.args) {
+            for (const std::string& word : words) {
                 bool known = false;
                 const cache::Package* p = resolve_package(cache, word, known);
                 if (!p && !known) continue;
@@ -87,7 +90,7 @@ int run_policy(Context& ctx) {
         return 0;
     }
     std::string out;
-    for (const std::string& word : ctx.args) {
+    for (const std::string& word : words) {
         bool known = false;
         const cache::Package* p = resolve_package(cache, word, known);
         if (!p && !known) continue;
