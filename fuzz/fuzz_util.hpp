@@ -72,6 +72,12 @@ private:
     std::vector<std::string> names_;
 };
 
+// Context for a failure about to be reported, on stderr.
+inline void report(std::string_view what) {
+    (void)::write(2, what.data(), what.size());
+    (void)::write(2, "\n", 1);
+}
+
 // A broken invariant the reader promised: crash so libFuzzer keeps the input.
 [[noreturn]] inline void broken(const char* what) {
     (void)::write(2, what, __builtin_strlen(what));

@@ -3,4 +3,4 @@
 # (the replay program of the normal test run).
 set(APTUS_FUZZ_TARGETS
   tagfile version relation config sources_one_line sources_deb822
-  release preferences edsp status cache)
+  release preferences edsp status cache modernize)

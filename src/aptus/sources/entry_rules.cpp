@@ -1,5 +1,6 @@
 #include "aptus/sources/entry_rules.hpp"
 
+#include "aptus/base/error.hpp"
 #include "aptus/base/strings.hpp"
 
 namespace aptus::sources::detail {
@@ -21,6 +22,14 @@ std::string_view suite_component_problem(std::string_view suite, bool has_compon
     if (flat && has_components) return "absolute Suite Component";
     if (!flat && !has_components) return "Component";
     return "";
+}
+
+void reject_nul_bytes(std::string_view text, const std::string& file) {
+    size_t nul = text.find('\0');
+    if (nul == std::string_view::npos) return;
+    unsigned line = 1;
+    for (size_t i = 0; i < nul; ++i) line += text[i] == '\n';
+    throw file_error(file, line, "NUL byte in line");
 }
 
 }  // namespace aptus::sources::detail

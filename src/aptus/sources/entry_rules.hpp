@@ -15,4 +15,9 @@ bool uri_has_scheme(std::string_view uri);
 // "absolute Suite Component").
 std::string_view suite_component_problem(std::string_view suite, bool has_components);
 
+// A one-line file must hold no NUL byte, as a deb822 file may not: apt's
+// reader would end the line there, and modernize could not write the entry
+// as deb822. Throws aptus::Error naming the file and line.
+void reject_nul_bytes(std::string_view text, const std::string& file);
+
 }  // namespace aptus::sources::detail

@@ -6,6 +6,7 @@
 #include "aptus/base/strings.hpp"
 #include "aptus/sources/modernize.hpp"
 #include "aptus/sources/one_line.hpp"
+#include "aptus/sources/entry_rules.hpp"
 #include "modernize_detail.hpp"
 
 namespace aptus::sources::detail {
@@ -24,10 +25,13 @@ size_t comment_start(std::string_view line) {
     return std::string_view::npos;
 }
 
+// One value of a deb822 list field: deb822 splits values at blanks and at
+// commas, so a one-line suite "a,b" would come back as two; and a NUL (from
+// "%00" in the one-line word) is no text at all.
 bool is_word(std::string_view w) {
     if (w.empty()) return false;
     for (char c : w)
-        if (is_space(c)) return false;
+        if (is_space(c) || c == ',' || c == '\0') return false;
     return true;
 }
 
@@ -41,17 +45,17 @@ bool is_field_name(std::string_view name) {
 // deb822 separates values by blanks and has no quoting, so a quoted word that
 // holds a blank (a "cdrom:[Debian GNU/Linux ...]/" URI) cannot be written.
 std::string deb822_problem(const SourceEntry& e) {
-    if (!is_word(e.uri)) return "the URI '" + e.uri + "' holds a blank";
+    if (!is_word(e.uri)) return "the URI '" + e.uri + "' holds a blank, a comma or a NUL";
     // "cdrom:[Debian GNU/Linux 12]/" split at its blanks: not one URI.
     if (std::count(e.uri.begin(), e.uri.end(), '[') != std::count(e.uri.begin(), e.uri.end(), ']'))
         return "the URI '" + e.uri + "' has unbalanced brackets";
-    if (!is_word(e.suite)) return "the suite '" + e.suite + "' holds a blank";
+    if (!is_word(e.suite)) return "the suite '" + e.suite + "' holds a blank, a comma or a NUL";
     for (const auto& c : e.components)
-        if (!is_word(c)) return "the component '" + c + "' holds a blank";
+        if (!is_word(c)) return "the component '" + c + "' holds a blank, a comma or a NUL";
     for (const auto& o : e.options) {
         if (!is_field_name(deb822_field_name(o.key, o.op))) return "the option name '" + o.key + "' is not a field name";
         for (const auto& v : o.values)
-            if (!is_word(v)) return "the value '" + v + "' of option '" + o.key + "' holds a blank";
+            if (!is_word(v)) return "the value '" + v + "' of option '" + o.key + "' holds a blank, a comma or a NUL";
     }
     return "";
 }
@@ -90,6 +94,7 @@ std::optional<ListLine> disabled_entry(std::string_view comment, const std::stri
 }  // namespace
 
 ListFile read_list_file(std::string_view text, const std::string& file) {
+    reject_nul_bytes(text, file);
     ListFile out;
     std::vector<std::string> pending;
     unsigned line_no = 0;

@@ -161,6 +161,7 @@ std::optional<SourceEntry> parse_one_line(std::string_view line, const std::stri
 }
 
 std::vector<SourceEntry> parse_one_line_file(std::string_view text, const std::string& file) {
+    detail::reject_nul_bytes(text, file);
     std::vector<SourceEntry> out;
     unsigned line_no = 0;
     while (!text.empty()) {
