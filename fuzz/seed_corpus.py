@@ -116,10 +116,12 @@ def main():
     for t in a.targets:
         d = os.path.join(a.out, t)
         os.makedirs(d, exist_ok=True)
-        reg = os.path.join(a.regressions, t)
-        if os.path.isdir(reg):
-            for n in os.listdir(reg):
-                shutil.copy(os.path.join(reg, n), os.path.join(d, 'regression-' + n))
+        # modernize reads one-line files too: it shares sources_one_line's inputs.
+        for r in [t] + (['sources_one_line'] if t == 'modernize' else []):
+            reg = os.path.join(a.regressions, r)
+            if os.path.isdir(reg):
+                for n in os.listdir(reg):
+                    shutil.copy(os.path.join(reg, n), os.path.join(d, 'regression-' + r + '-' + n))
         for s in seeds[t]:
             with open(os.path.join(d, 'seed-' + hashlib.sha1(s).hexdigest()), 'wb') as f:
                 f.write(s)
