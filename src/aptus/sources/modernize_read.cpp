@@ -54,6 +54,11 @@ std::string deb822_problem(const SourceEntry& e) {
         if (!is_word(c)) return "the component '" + c + "' holds a blank, a comma or a NUL";
     for (const auto& o : e.options) {
         if (!is_field_name(deb822_field_name(o.key, o.op))) return "the option name '" + o.key + "' is not a field name";
+        // deb822 field names ignore case: "signed-by=" and "Signed-By=" would
+        // both become one Signed-By field, written twice.
+        for (const auto& other : e.options)
+            if (other.key != o.key && iequals(other.key, o.key))
+                return "the options '" + o.key + "' and '" + other.key + "' differ only in case";
         for (const auto& v : o.values)
             if (!is_word(v)) return "the value '" + v + "' of option '" + o.key + "' holds a blank, a comma or a NUL";
     }
