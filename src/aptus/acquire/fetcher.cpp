@@ -196,8 +196,12 @@ public:
             start_ready();
             int running = 0;
             curl_multi_perform(multi_, &running);
-            collect();
+            const bool finished_some = collect();
             report_progress(false);
+            // A finished transfer frees a place for a pending one: start it
+            // now rather than after the poll's timeout (with one connection
+            // per host that wait was 100 ms per file).
+            if (finished_some && !pending_.empty()) continue;
             if (active_ > 0 || !pending_.empty()) curl_multi_poll(multi_, nullptr, 0, poll_ms(), nullptr);
         }
         report_progress(true);
@@ -303,14 +307,18 @@ private:
         job.easy = nullptr;
     }
 
-    void collect() {
+    // Whether any transfer finished.
+    bool collect() {
         int left = 0;
+        bool any = false;
         while (CURLMsg* msg = curl_multi_info_read(multi_, &left)) {
             if (msg->msg != CURLMSG_DONE) continue;
             Job* job = nullptr;
             curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, reinterpret_cast<char**>(&job));
             finish_curl(*job, msg->data.result);
+            any = true;
         }
+        return any;
     }
 
     void finish_curl(Job& job, CURLcode rc) {
