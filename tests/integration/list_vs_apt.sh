@@ -6,17 +6,8 @@
 # colour rules: escape codes only on a terminal (through script(1)), never on
 # a pipe even with APT::Color forced, none with NO_COLOR.
 set -u
-APTUS=${APTUS:?set APTUS to the aptus binary}
-if ! command -v apt >/dev/null; then echo "SKIP: apt not installed"; exit 0; fi
-T=$(mktemp -d /tmp/aptus-list-vs-apt.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-export LC_ALL=C
 . "$(dirname "$0")/lib/sandbox.sh"
-shared_sandbox server
-S=$ROOT
-export APT_CONFIG=$S/apt.conf
-mkdir -p "$T/apt-cache" "$T/aptus-cache"
-failures=0
+vs_apt_setup list-vs-apt
 
 compare() {
     local name=$1; shift

@@ -9,17 +9,8 @@
 #    as aptus does not reproduce the order of apt's hash table), the same
 #    E: lines, the same exit status, and for removals the same Remv lines.
 set -u
-APTUS=${APTUS:?set APTUS to the aptus binary}
-if ! command -v apt >/dev/null; then echo "SKIP: apt not installed"; exit 0; fi
-T=$(mktemp -d /tmp/aptus-patterns-vs-apt.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-export LC_ALL=C
 . "$(dirname "$0")/lib/sandbox.sh"
-shared_sandbox server
-S=$ROOT
-export APT_CONFIG=$S/apt.conf
-mkdir -p "$T/apt-cache" "$T/aptus-cache"
-failures=0
+vs_apt_setup patterns-vs-apt
 fail() { echo "FAIL $*"; failures=$((failures + 1)); }
 
 list() {

@@ -5,17 +5,8 @@
 # C.UTF-8 only, since in the C locale apt turns non-ASCII bytes into '?'.
 # The progress lines (Sorting..., Full Text Search...) must be the same too.
 set -u
-APTUS=${APTUS:?set APTUS to the aptus binary}
-if ! command -v apt >/dev/null; then echo "SKIP: apt not installed"; exit 0; fi
-T=$(mktemp -d /tmp/aptus-search-vs-apt.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-export LC_ALL=C
 . "$(dirname "$0")/lib/sandbox.sh"
-shared_sandbox server
-S=$ROOT
-export APT_CONFIG=$S/apt.conf
-mkdir -p "$T/apt-cache" "$T/aptus-cache"
-failures=0
+vs_apt_setup search-vs-apt
 
 package_lines() { grep -v '^  ' "$1" | grep -v '^$' | sed 's/[[:space:]]*$//'; }
 

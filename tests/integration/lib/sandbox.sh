@@ -18,3 +18,21 @@ shared_sandbox() {
     ) 9>"$ROOT.lock"
     [ -e "$ROOT/.complete" ] || { echo "FAIL: could not make the sandbox $ROOT"; exit 1; }
 }
+
+# The start every compare-with-apt script shares: SKIP without apt, a scratch
+# dir $T (named after NAME) removed on exit, the C locale, the shared sandbox
+# of STATUS as $S and its APT_CONFIG, a cache dir for each tool, and no
+# failures yet.
+vs_apt_setup() {
+    local name=$1 status=${2:-server}
+    APTUS=${APTUS:?set APTUS to the aptus binary}
+    if ! command -v apt >/dev/null; then echo "SKIP: apt not installed"; exit 0; fi
+    T=$(mktemp -d "/tmp/aptus-$name.XXXXXX")
+    trap 'rm -rf "$T"' EXIT
+    export LC_ALL=C
+    shared_sandbox "$status"
+    S=$ROOT
+    export APT_CONFIG=$S/apt.conf
+    mkdir -p "$T/apt-cache" "$T/aptus-cache"
+    failures=0
+}
