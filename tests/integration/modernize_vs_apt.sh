@@ -50,16 +50,16 @@ done
 cat >"$S/etc/apt/sources.list" <<'EOF'
 #deb cdrom:[Debian GNU/Linux 12.0.0 _Bookworm_ - Official amd64 NETINST with firmware 20230610-10:23]/ bookworm main non-free-firmware
 
-deb http://deb.debian.org/debian/ bookworm main non-free-firmware
-deb-src http://deb.debian.org/debian/ bookworm main non-free-firmware
+deb http://mirror.example/debian/ bookworm main non-free-firmware
+deb-src http://mirror.example/debian/ bookworm main non-free-firmware
 
-deb http://security.debian.org/debian-security bookworm-security main non-free-firmware
-deb-src http://security.debian.org/debian-security bookworm-security main non-free-firmware
+deb http://security.example/debian-security bookworm-security main non-free-firmware
+deb-src http://security.example/debian-security bookworm-security main non-free-firmware
 
 # bookworm-updates, to get updates before a point release is made;
 # see https://www.debian.org/doc/manuals/debian-reference/ch02.en.html#_updates_and_backports
-deb http://deb.debian.org/debian/ bookworm-updates main non-free-firmware
-deb-src http://deb.debian.org/debian/ bookworm-updates main non-free-firmware
+deb http://mirror.example/debian/ bookworm-updates main non-free-firmware
+deb-src http://mirror.example/debian/ bookworm-updates main non-free-firmware
 EOF
 cat >"$D/extra.list" <<'EOF'
 # every option form

@@ -60,10 +60,10 @@ compare "no sources at all"
 
 new_sandbox
 list "# a comment" "" \
-    "deb http://user:pw@deb.debian.org/debian bookworm main contrib # trailing comment" \
-    "deb-src http://deb.debian.org/debian bookworm main" \
+    "deb http://user:pw@mirror.example/debian bookworm main contrib # trailing comment" \
+    "deb-src http://mirror.example/debian bookworm main" \
     "   # deb http://disabled.example/debian sid main" \
-    "deb http://deb.debian.org/debian-security bookworm-security main#glued comment"
+    "deb http://mirror.example/debian-security bookworm-security main#glued comment"
 compare "one-line basics, deb and deb-src share a repository"
 
 new_sandbox

@@ -25,8 +25,8 @@ struct IndexInput {
     std::string component;     // "main"
     std::string architecture;  // "amd64" for Packages; "" for Sources and Translation
     std::string language;      // "en" for Translation
-    std::string site;          // "deb.debian.org" (the URI's host, what "Pin: origin" matches)
-    std::string description;   // "http://deb.debian.org/debian bookworm/main amd64 Packages", as policy shows it
+    std::string site;          // "mirror.example" (the URI's host, what "Pin: origin" matches)
+    std::string description;   // "http://mirror.example/debian bookworm/main amd64 Packages", as policy shows it
 };
 
 struct CacheInputs {

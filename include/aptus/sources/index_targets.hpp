@@ -20,7 +20,7 @@ namespace aptus::sources {
 struct IndexTarget {
     std::string meta_key;     // "main/binary-amd64/Packages": the name in the Release file
     std::string short_desc;   // "Packages"
-    std::string description;  // "http://deb.debian.org/debian bookworm/main amd64 Packages"
+    std::string description;  // "http://mirror.example/debian bookworm/main amd64 Packages"
     std::string uri;          // full URI of the uncompressed index
     std::string filename;     // path in the lists directory
     bool optional = true;
@@ -36,7 +36,7 @@ struct IndexTarget {
 
 // The Release files of one (URI, suite): what update fetches first.
 struct ReleaseFiles {
-    std::string repo_uri;  // "http://deb.debian.org/debian/"
+    std::string repo_uri;  // "http://mirror.example/debian/"
     std::string suite;
     std::string base_uri;  // ".../dists/bookworm/" (flat: repo_uri + suite)
     std::string inrelease_uri, release_uri, release_gpg_uri;

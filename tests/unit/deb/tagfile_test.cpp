@@ -154,7 +154,7 @@ TEST(TagFileReader, CommentsWhereAllowed) {
         "# leading comment\n"
         "Types: deb\n"
         "# between fields\n"
-        "URIs: http://deb.debian.org/debian\n"
+        "URIs: http://mirror.example/debian\n"
         "Signed-By:\n"
         " line1\n"
         "# inside a value\n"
@@ -169,7 +169,7 @@ TEST(TagFileReader, CommentsWhereAllowed) {
     ASSERT_EQ(st.size(), 2u);
     ASSERT_EQ(st[0].fields.size(), 4u);
     EXPECT_EQ(st[0].line, 2u);
-    EXPECT_EQ(st[0].value_or_empty("URIs"), "http://deb.debian.org/debian");
+    EXPECT_EQ(st[0].value_or_empty("URIs"), "http://mirror.example/debian");
     EXPECT_EQ(st[0].find("URIs")->line, 4u);
     EXPECT_EQ(field_text(st[0].value_or_empty("Signed-By")), "\nline1\nline2");
     EXPECT_EQ(st[0].value_or_empty("Suites"), "bookworm");

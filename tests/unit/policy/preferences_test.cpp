@@ -42,7 +42,7 @@ TEST(PolicyPreferences, SpecificAndGeneralRecords) {
         "Pin-Priority: -10\n"
         "\n"
         "Package: *\n"
-        "Pin: origin \"ftp.de.debian.org\"\n"
+        "Pin: origin \"ftp.example\"\n"
         "Pin-Priority: 999\n");
     ASSERT_EQ(recs.size(), 3u);
     EXPECT_EQ(recs[0].packages, (std::vector<std::string>{"perl", "perl-base"}));
@@ -56,7 +56,7 @@ TEST(PolicyPreferences, SpecificAndGeneralRecords) {
     EXPECT_EQ(recs[1].priority, -10);
     EXPECT_EQ(recs[1].line, 7u);
     EXPECT_EQ(recs[2].kind, PinRecord::Kind::Origin);
-    EXPECT_EQ(recs[2].site, "ftp.de.debian.org");
+    EXPECT_EQ(recs[2].site, "ftp.example");
 }
 
 TEST(PolicyPreferences, ReleaseConditions) {

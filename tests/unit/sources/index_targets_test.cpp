@@ -11,10 +11,10 @@ namespace {
 
 // Expected names taken from apt-get indextargets (apt 2.6) on the same URIs.
 TEST(SourcesUriFilename, AptMangling) {
-    EXPECT_EQ(uri_to_list_filename("http://deb.debian.org/debian/dists/bookworm/InRelease"),
-              "deb.debian.org_debian_dists_bookworm_InRelease");
-    EXPECT_EQ(uri_to_list_filename("http://user:pw@deb.debian.org/debian/dists/b/main/binary-amd64/Packages"),
-              "deb.debian.org_debian_dists_b_main_binary-amd64_Packages");
+    EXPECT_EQ(uri_to_list_filename("http://mirror.example/debian/dists/bookworm/InRelease"),
+              "mirror.example_debian_dists_bookworm_InRelease");
+    EXPECT_EQ(uri_to_list_filename("http://user:pw@mirror.example/debian/dists/b/main/binary-amd64/Packages"),
+              "mirror.example_debian_dists_b_main_binary-amd64_Packages");
     EXPECT_EQ(uri_to_list_filename("https://u:p@h.example:8080/deb x/~me/dists/b/c"),
               "h.example:8080_deb%20x_%7eme_dists_b_c");
     EXPECT_EQ(uri_to_list_filename("http://a/p_q=r!s@t/s/Packages"), "a_p%5fq%3dr%21s%40t_s_Packages");

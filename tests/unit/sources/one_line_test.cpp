@@ -25,9 +25,9 @@ std::string error_of(std::string_view line) {
 }
 
 TEST(SourcesOneLine, PlainEntry) {
-    SourceEntry e = one("deb http://deb.debian.org/debian bookworm main contrib");
+    SourceEntry e = one("deb http://mirror.example/debian bookworm main contrib");
     EXPECT_EQ(e.type, SourceType::Deb);
-    EXPECT_EQ(e.uri, "http://deb.debian.org/debian");
+    EXPECT_EQ(e.uri, "http://mirror.example/debian");
     EXPECT_EQ(e.suite, "bookworm");
     EXPECT_EQ(e.components, (std::vector<std::string>{"main", "contrib"}));
     EXPECT_TRUE(e.options.empty());
