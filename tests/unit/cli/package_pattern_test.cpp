@@ -11,6 +11,7 @@
 #include "aptus/config/init.hpp"
 #include "aptus/system/installed_system.hpp"
 #include "aptus/system/system.hpp"
+#include "unit/cli/sandbox_session.hpp"
 #include "support/test_support.hpp"
 
 using namespace aptus;
@@ -152,23 +153,10 @@ TEST(PatternParse, OnlyGarbageNeedsTheAutoremoveSet) {
 
 namespace {
 
-struct RealCache {
-    test::TempDir tmp{"pattern"};
-    config::Config config;
-    Diagnostics diags;
-    std::optional<cache::OpenResult> opened;
-    std::unique_ptr<policy::Policy> policy;
-    std::unique_ptr<system::Candidates> candidates;
+struct RealCache : test::SandboxSession {
     std::vector<uint32_t> garbage;
 
-    explicit RealCache(const std::string& root) {
-        config::LoadRequest req;
-        req.apt_config = root + "/apt.conf";
-        req.items = {{config::CommandLineItem::Kind::Set, "Dir::Cache", tmp.path() + "/"}};
-        config = config::load(req, diags);
-        opened.emplace(system::open_cache(config, diags));
-        policy = std::make_unique<policy::Policy>(system::make_policy(config, opened->cache, diags));
-        candidates = std::make_unique<system::Candidates>(opened->cache, *policy);
+    explicit RealCache(const std::string& root) : SandboxSession(root, "pattern") {
         garbage = system::auto_removable_packages(opened->cache, config);
     }
     std::vector<std::string> names(std::string_view pattern) const {

@@ -11,6 +11,7 @@
 
 #include "aptus/config/init.hpp"
 #include "aptus/system/system.hpp"
+#include "unit/cli/sandbox_session.hpp"
 #include "support/test_support.hpp"
 
 using namespace aptus;
@@ -43,23 +44,10 @@ TEST(RequestWord, GlobsAreNamesWithShellMetacharacters) {
 
 namespace {
 
-struct Session {
-    test::TempDir tmp{"request"};
-    config::Config config;
-    Diagnostics diags;
-    std::optional<cache::OpenResult> opened;
-    std::unique_ptr<policy::Policy> policy;
-    std::unique_ptr<system::Candidates> candidates;
+struct Session : test::SandboxSession {
     system::SystemUniverse su;
 
-    explicit Session(const std::string& root) {
-        config::LoadRequest req;
-        req.apt_config = root + "/apt.conf";
-        req.items = {{config::CommandLineItem::Kind::Set, "Dir::Cache", tmp.path() + "/"}};
-        config = config::load(req, diags);
-        opened.emplace(system::open_cache(config, diags));
-        policy = std::make_unique<policy::Policy>(system::make_policy(config, opened->cache, diags));
-        candidates = std::make_unique<system::Candidates>(opened->cache, *policy);
+    explicit Session(const std::string& root) : SandboxSession(root, "request") {
         su = system::system_universe(opened->cache, *candidates);
     }
     cli::CommandRequest read(std::vector<std::string> words, RequestAction a = RequestAction::Install) {
