@@ -53,7 +53,12 @@ std::string Hasher::hex() {
 }
 
 namespace {
-constexpr size_t kWriteBuffer = 1 << 18;
+// Small decompressor outputs are gathered up to this before a write; a chunk
+// at least this big (curl hands over 16 KB) is written as it comes. Copying
+// every chunk into a buffer that grew past malloc's mmap threshold cost
+// fresh zeroed pages for each file: a fifth of the CPU of downloading .debs.
+constexpr size_t kWriteBuffer = 1 << 16;
+constexpr size_t kDirectWrite = 1 << 13;
 }
 
 TransferSink::TransferSink(const FetchRequest& request)
@@ -76,21 +81,26 @@ void TransferSink::start() {
     if (fd_ < 0) throw system_error("cannot create", part_path_, errno);
     hasher_ = request_.hash == HashAlgo::None ? nullptr : std::make_unique<Hasher>(request_.hash);
     decompressor_ = make_stream_decompressor(request_.decompress, request_.uri, [this](std::string_view out) {
+        if (out_buf_.empty() && out.size() >= kDirectWrite) return write_out(out);
         out_buf_.append(out);
         if (out_buf_.size() >= kWriteBuffer) flush();
     });
 }
 
-void TransferSink::flush() {
+void TransferSink::write_out(std::string_view data) {
     size_t off = 0;
-    while (off < out_buf_.size()) {
-        ssize_t n = ::write(fd_, out_buf_.data() + off, out_buf_.size() - off);
+    while (off < data.size()) {
+        ssize_t n = ::write(fd_, data.data() + off, data.size() - off);
         if (n < 0) {
             if (errno == EINTR) continue;
             throw system_error("cannot write", part_path_, errno);
         }
         off += size_t(n);
     }
+}
+
+void TransferSink::flush() {
+    write_out(out_buf_);
     out_buf_.clear();
 }
 

@@ -64,6 +64,7 @@ private:
     std::unique_ptr<Hasher> hasher_;
     std::unique_ptr<StreamDecompressor> decompressor_;
 
+    void write_out(std::string_view data);
     void flush();
 };
 
