@@ -169,6 +169,7 @@ system::DpkgObserver DpkgProgress::observer() {
     system::DpkgObserver o;
     o.progress = [this](double percent, std::string_view text) { update(percent, text); };
     o.output = [this](std::string_view bytes) { output(bytes); };
+    o.reserved_rows = active_ ? 1 : 0;
     return o;
 }
 

@@ -2,7 +2,8 @@
 // (consecutive operations of one action in one call), with the hooks of
 // DPkg::Pre-Invoke, DPkg::Pre-Install-Pkgs and DPkg::Post-Invoke around
 // them, progress read from dpkg's --status-fd, dpkg's own output copied to
-// the caller and appended to term.log. The rules and where aptus differs
+// the caller and appended to term.log (dpkg on a pty of its own when our
+// stdout is a terminal, as with apt). The rules and where aptus differs
 // from apt are in ARCHITECTURE.md (system module, "The dpkg driver").
 #pragma once
 
@@ -38,6 +39,9 @@ struct DpkgObserver {
     // dpkg's own output (stdout and stderr, as it comes). When unset it is
     // written to our stdout. Either way it is appended to term.log.
     std::function<void(std::string_view bytes)> output;
+    // Rows at the bottom of the terminal the caller keeps for itself (the
+    // progress bar's): dpkg's pty is that much shorter than the terminal.
+    int reserved_rows = 0;
 };
 
 // Runs the hooks and dpkg for `ops` (in order). `lock`, when given, is the

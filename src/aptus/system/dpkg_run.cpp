@@ -13,9 +13,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <memory>
+#include <optional>
 #include <string>
 
 #include "aptus/base/error.hpp"
+#include "aptus/system/dpkg_pty.hpp"
 #include "aptus/system/dpkg_run_detail.hpp"
 
 extern char** environ;
@@ -68,6 +71,13 @@ int spawn_process(const std::vector<std::string>& argv, const SpawnSetup& setup)
         copies.push_back(copy);
         ::posix_spawn_file_actions_adddup2(&actions, copy, theirs);
         highest = std::max(highest, theirs);
+    }
+    if (!setup.terminal.empty() && !setup.terminal_fds.empty()) {
+        // No O_NOCTTY: a session leader's first terminal becomes its own.
+        ::posix_spawn_file_actions_addopen(&actions, setup.terminal_fds[0], setup.terminal.c_str(), O_RDWR, 0);
+        for (size_t i = 1; i < setup.terminal_fds.size(); ++i)
+            ::posix_spawn_file_actions_adddup2(&actions, setup.terminal_fds[0], setup.terminal_fds[i]);
+        for (int fd : setup.terminal_fds) highest = std::max(highest, fd);
     }
     ::posix_spawn_file_actions_addclosefrom_np(&actions, highest + 1);
     if (!setup.directory.empty()) ::posix_spawn_file_actions_addchdir_np(&actions, setup.directory.c_str());
@@ -285,40 +295,87 @@ void write_stdout(std::string_view bytes) {
     }
 }
 
+// dpkg's output to the observer (or our stdout) and to term.log.
+void pass_output(std::string_view bytes, const DpkgObserver& observer, TermLog& log) {
+    if (observer.output)
+        observer.output(bytes);
+    else
+        write_stdout(bytes);
+    log.write(bytes);
+}
+
 // One dpkg call: its output to the observer (or our stdout) and term.log,
-// its --status-fd lines to the tracker. Returns the wait status.
+// its --status-fd lines to the tracker. Returns the wait status. With
+// `use_pty` dpkg's stdout and stderr (and stdin, when ours is a terminal)
+// are a pty of its own whose master we read, our terminal is raw and
+// what the user types goes to dpkg; without one, or when no pty can be
+// had, its output comes through a pipe and its stdin is ours.
 int run_one(const std::vector<std::string>& argv, const detail::SpawnSetup& base_setup,
-            detail::DpkgStatusTracker& tracker, const DpkgObserver& observer, TermLog& log) {
-    int out_pipe[2], status_pipe[2];
-    if (::pipe2(out_pipe, O_CLOEXEC) != 0) throw system_error("pipe", "dpkg output", errno);
+            detail::DpkgStatusTracker& tracker, const DpkgObserver& observer, TermLog& log, bool use_pty) {
+    std::unique_ptr<detail::DpkgPty> pty;
+    if (use_pty) pty = detail::DpkgPty::open(observer.reserved_rows);
+    int out_pipe[2] = {-1, -1}, status_pipe[2];
+    if (!pty && ::pipe2(out_pipe, O_CLOEXEC) != 0) throw system_error("pipe", "dpkg output", errno);
     if (::pipe2(status_pipe, O_CLOEXEC) != 0) {
-        ::close(out_pipe[0]);
-        ::close(out_pipe[1]);
+        for (int fd : out_pipe)
+            if (fd >= 0) ::close(fd);
         throw system_error("pipe", "dpkg status", errno);
     }
     detail::SpawnSetup setup = base_setup;
-    setup.fds = {{STDIN_FILENO, STDIN_FILENO}, {out_pipe[1], STDOUT_FILENO}, {out_pipe[1], STDERR_FILENO},
-                 {status_pipe[1], 3}};
+    const bool stdin_is_terminal = ::isatty(STDIN_FILENO) == 1;
+    if (pty) {
+        setup.terminal = pty->slave_path();
+        // As apt: a stdin that is no terminal (a pipe, a file) stays dpkg's.
+        if (stdin_is_terminal) {
+            setup.terminal_fds = {STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO};
+            setup.fds = {{status_pipe[1], 3}};
+        } else {
+            setup.terminal_fds = {STDOUT_FILENO, STDERR_FILENO};
+            setup.fds = {{STDIN_FILENO, STDIN_FILENO}, {status_pipe[1], 3}};
+        }
+    } else {
+        setup.fds = {{STDIN_FILENO, STDIN_FILENO}, {out_pipe[1], STDOUT_FILENO}, {out_pipe[1], STDERR_FILENO},
+                     {status_pipe[1], 3}};
+    }
     std::fflush(stdout);
     std::fflush(stderr);
     int pid;
     try {
         pid = detail::spawn_process(argv, setup);
     } catch (...) {
-        for (int fd : {out_pipe[0], out_pipe[1], status_pipe[0], status_pipe[1]}) ::close(fd);
+        for (int fd : {out_pipe[0], out_pipe[1], status_pipe[0], status_pipe[1]})
+            if (fd >= 0) ::close(fd);
         throw;
     }
-    ::close(out_pipe[1]);
+    if (pty)
+        pty->close_slave();
+    else
+        ::close(out_pipe[1]);
     ::close(status_pipe[1]);
+    const int output_fd = pty ? pty->master() : out_pipe[0];
+
+    std::optional<detail::RawTerminal> raw;
+    std::optional<detail::WindowChangeWatch> window;
+    if (pty) {
+        if (stdin_is_terminal) raw.emplace();
+        window.emplace();
+    }
+    std::string keys;  // typed, not yet taken by the pty
 
     std::string status_buf;
     char buf[4096];
-    struct pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {status_pipe[0], POLLIN, 0}};
+    struct pollfd fds[3] = {{output_fd, POLLIN, 0},
+                            {status_pipe[0], POLLIN, 0},
+                            {raw && raw->active() ? STDIN_FILENO : -1, POLLIN, 0}};
     int open_fds = 2;
     int wait_status = 0;
     bool exited = false;
     while (open_fds > 0) {
-        int r = ::poll(fds, 2, exited ? 0 : 200);
+        // Keys typed once dpkg is gone are for the shell.
+        if (exited) fds[2].fd = -1;
+        if (fds[0].fd >= 0) fds[0].events = static_cast<short>(POLLIN | (keys.empty() ? 0 : POLLOUT));
+        int r = ::poll(fds, 3, exited ? 0 : 200);
+        if (window && window->take()) pty->update_size();
         if (r < 0 && errno != EINTR) break;
         if (!exited) {
             pid_t w = ::waitpid(pid, &wait_status, WNOHANG);
@@ -331,23 +388,32 @@ int run_one(const std::vector<std::string>& argv, const detail::SpawnSetup& base
             if (exited) break;
             continue;
         }
+        if (fds[2].fd >= 0 && fds[2].revents != 0) {
+            ssize_t n = ::read(STDIN_FILENO, buf, sizeof buf);
+            if (n > 0)
+                keys.append(buf, static_cast<size_t>(n));
+            else if (n == 0 || (errno != EINTR && errno != EAGAIN))
+                fds[2].fd = -1;  // our terminal hung up: nothing more to pass on
+        }
+        if (fds[0].fd >= 0 && !keys.empty() && (fds[0].revents & POLLOUT) != 0) {
+            ssize_t n = ::write(fds[0].fd, keys.data(), keys.size());
+            if (n > 0) keys.erase(0, static_cast<size_t>(n));
+        }
         for (int k = 0; k < 2; ++k) {
             if (fds[k].fd < 0 || (fds[k].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
             ssize_t n = ::read(fds[k].fd, buf, sizeof buf);
-            if (n < 0 && errno == EINTR) continue;
+            if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
             if (n <= 0) {
-                ::close(fds[k].fd);
+                // EOF of a pipe; EIO of a pty master once the last holder
+                // of the slave has closed it.
+                if (k != 0 || !pty) ::close(fds[k].fd);
                 fds[k].fd = -1;
                 --open_fds;
                 continue;
             }
             std::string_view bytes(buf, static_cast<size_t>(n));
             if (k == 0) {
-                if (observer.output)
-                    observer.output(bytes);
-                else
-                    write_stdout(bytes);
-                log.write(bytes);
+                pass_output(bytes, observer, log);
             } else {
                 status_buf.append(bytes);
                 size_t start = 0;
@@ -359,8 +425,8 @@ int run_one(const std::vector<std::string>& argv, const detail::SpawnSetup& base
             }
         }
     }
-    for (auto& f : fds)
-        if (f.fd >= 0) ::close(f.fd);
+    for (int k = 0; k < 2; ++k)
+        if (fds[k].fd >= 0 && (k != 0 || !pty)) ::close(fds[k].fd);
     if (!exited) wait_status = detail::wait_process(pid);
     return wait_status;
 }
@@ -398,6 +464,9 @@ void run_dpkg(const config::Config& config, const std::vector<DpkgOperation>& op
     // dpkg colours as we do, unless the user told dpkg otherwise.
     setup.env_default.push_back({"DPKG_COLORS", config.find_bool("APT::Color", false) ? "always" : "never"});
 
+    // As apt (Dpkg::Use-Pty): dpkg gets a terminal of its own when ours is one.
+    const bool use_pty = ::isatty(STDOUT_FILENO) == 1 && config.find_bool("Dpkg::Use-Pty", true);
+
     detail::DpkgStatusTracker tracker(ops, installed);
     std::string failure;
     bool stopped = false;
@@ -416,7 +485,7 @@ void run_dpkg(const config::Config& config, const std::vector<DpkgOperation>& op
             if (lock != nullptr) lock->release_inner();
             int status;
             try {
-                status = run_one(argv, setup, tracker, observer, log);
+                status = run_one(argv, setup, tracker, observer, log, use_pty);
             } catch (...) {
                 if (lock != nullptr) lock->reacquire_inner();
                 throw;

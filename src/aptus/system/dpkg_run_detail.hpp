@@ -86,6 +86,11 @@ struct SpawnSetup {
     std::vector<std::pair<std::string, std::string>> env_default;
     bool new_session = false;
     std::string directory;  // empty: ours
+    // With new_session: a terminal the child opens by this path on each of
+    // terminal_fds (after the `fds` mapping), which makes it the child's
+    // controlling terminal (the open comes after setsid in posix_spawn).
+    std::string terminal;
+    std::vector<int> terminal_fds;
 };
 int spawn_process(const std::vector<std::string>& argv, const SpawnSetup& setup);
 // Waits (through EINTR) and returns the raw wait status.
