@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include <cstdlib>
+#include <tuple>
 
 #include "aptus/base/file.hpp"
 #include "aptus/config/init.hpp"
@@ -54,6 +55,15 @@ const char* const apt_purge =
     "Purge: other:amd64 (1.0), tiny:amd64 (1.0), tinydep:amd64 (1.0)\n"
     "End-Date: 2026-12-03  19:05:24\n";
 
+// An entry with apt's dates and command line; the caller adds the actions.
+HistoryEntry entry(std::string start, std::string end, std::string commandline) {
+    HistoryEntry e;
+    e.start_date = std::move(start);
+    e.end_date = std::move(end);
+    e.commandline = std::move(commandline);
+    return e;
+}
+
 HistoryItem item(std::string p, std::string old_v, std::string new_v, bool automatic = false) {
     return {std::move(p), std::move(old_v), std::move(new_v), automatic};
 }
@@ -65,38 +75,51 @@ config::Config log_config(const test::TempDir& dir) {
     return c;
 }
 
+// Puts an environment variable back as it was when the scope ends.
+class KeepEnv {
+public:
+    explicit KeepEnv(const char* name) : name_(name), had_(std::getenv(name) != nullptr) {
+        if (had_) value_ = std::getenv(name);
+    }
+    ~KeepEnv() {
+        if (had_)
+            ::setenv(name_, value_.c_str(), 1);
+        else
+            ::unsetenv(name_);
+    }
+    KeepEnv(const KeepEnv&) = delete;
+    KeepEnv& operator=(const KeepEnv&) = delete;
+
+private:
+    const char* name_;
+    bool had_;
+    std::string value_;
+};
+
 }  // namespace
 
-TEST(HistoryLog, FormatsInstallAsApt) {
-    HistoryEntry e;
-    e.start_date = e.end_date = "2026-12-03  19:05:15";
-    e.commandline = "apt-get install -y -q ./pkgs/tiny_1.0_amd64.deb";
-    e.install = {item("tiny:amd64", "", "1.0"), item("tinydep:amd64", "", "1.0", true)};
-    EXPECT_EQ(system::format_history(e), apt_install);
-}
-
-TEST(HistoryLog, FormatsRequestedByAndUpgradeAsApt) {
-    HistoryEntry e;
-    e.start_date = "2026-12-03  19:05:20";
-    e.end_date = "2026-12-03  19:05:21";
-    e.commandline = "apt-get install -y -q ./pkgs/tiny_2.0_amd64.deb other";
-    e.requested_by = "cloudsdk (1000)";
-    e.install = {item("other:amd64", "", "1.0")};
-    e.upgrade = {item("tiny:amd64", "1.0", "2.0")};
-    EXPECT_EQ(system::format_history(e), apt_sudo_upgrade);
-}
-
-TEST(HistoryLog, FormatsEveryActionInAptsOrder) {
-    HistoryEntry e;
-    e.start_date = "2026-12-03  19:06:23";
-    e.end_date = "2026-12-03  19:06:25";
-    e.commandline = "apt-get install -y -q --reinstall --allow-downgrades pa pb=0.9 pd- pg=2.0 pc";
-    // Filled in another order than apt writes them: the order is format_history's.
-    e.remove = {item("pd:amd64", "1.0", "")};
-    e.downgrade = {item("pb:amd64", "1.0", "0.9")};
-    e.upgrade = {item("pa:amd64", "1.0", "2.0"), item("pg:amd64", "1.0", "2.0")};
-    e.reinstall = {item("pc:amd64", "", "1.0")};
-    EXPECT_EQ(system::format_history(e), apt_mixed);
+// Entries filled in as the code that logs fills them must come out as apt
+// wrote them; format_history puts the actions in apt's order (Reinstall,
+// Upgrade, Downgrade, Remove), not the order the fields were filled in.
+TEST(HistoryLog, FormatsAsApt) {
+    HistoryEntry install =
+        entry("2026-12-03  19:05:15", "2026-12-03  19:05:15", "apt-get install -y -q ./pkgs/tiny_1.0_amd64.deb");
+    install.install = {item("tiny:amd64", "", "1.0"), item("tinydep:amd64", "", "1.0", true)};
+    HistoryEntry upgrade =
+        entry("2026-12-03  19:05:20", "2026-12-03  19:05:21", "apt-get install -y -q ./pkgs/tiny_2.0_amd64.deb other");
+    upgrade.requested_by = "cloudsdk (1000)";
+    upgrade.install = {item("other:amd64", "", "1.0")};
+    upgrade.upgrade = {item("tiny:amd64", "1.0", "2.0")};
+    HistoryEntry mixed = entry("2026-12-03  19:06:23", "2026-12-03  19:06:25",
+                               "apt-get install -y -q --reinstall --allow-downgrades pa pb=0.9 pd- pg=2.0 pc");
+    mixed.remove = {item("pd:amd64", "1.0", "")};
+    mixed.downgrade = {item("pb:amd64", "1.0", "0.9")};
+    mixed.upgrade = {item("pa:amd64", "1.0", "2.0"), item("pg:amd64", "1.0", "2.0")};
+    mixed.reinstall = {item("pc:amd64", "", "1.0")};
+    for (const auto& [name, e, apt_text] : {std::tuple{"install", &install, apt_install},
+                                            std::tuple{"Requested-By and Upgrade", &upgrade, apt_sudo_upgrade},
+                                            std::tuple{"every action", &mixed, apt_mixed}})
+        EXPECT_EQ(system::format_history(*e), apt_text) << name;
 }
 
 TEST(HistoryLog, FormatsErrorAndComment) {
@@ -148,33 +171,34 @@ TEST(HistoryLog, ParseToleratesOddEntries) {
 
 TEST(HistoryLog, CommandlineAsApt) {
     // What apt-get 2.6 logged for these argv vectors.
-    EXPECT_EQ(system::history_commandline({"apt-get", "install", "-y", "-q", "./pkgs/bad_1.0_amd64.deb", "-o",
-                                           "Foo::Bar=x y", "-o", "Q=it's"}),
-              "apt-get install -y -q ./pkgs/bad_1.0_amd64.deb -o Foo::Bar='x y' -o Q=its");
-    EXPECT_EQ(system::history_commandline({"apt-get", "install", "other", "-oA=b\"c d"}), "apt-get install other -oA=bc d");
-    EXPECT_EQ(system::history_commandline({"apt-get", "install", "--option", "Z=a b", "-o", "Y=a'b c", "-oX=a'b", "-o",
-                                           "W=\"q\"", "-o", "V=a\"b", "-q=1"}),
-              "apt-get install --option Z=a b -o Y='ab c' -oX=ab -o W=q -o V=ab -q=1");
-    EXPECT_EQ(system::history_commandline({"/usr/bin/apt-get", "-o", "Y=a b=c"}), "/usr/bin/apt-get -o Y='a b=c'");
+    struct Case {
+        std::vector<std::string> argv;
+        const char* logged;
+    };
+    const Case cases[] = {
+        {{"apt-get", "install", "-y", "-q", "./pkgs/bad_1.0_amd64.deb", "-o", "Foo::Bar=x y", "-o", "Q=it's"},
+         "apt-get install -y -q ./pkgs/bad_1.0_amd64.deb -o Foo::Bar='x y' -o Q=its"},
+        {{"apt-get", "install", "other", "-oA=b\"c d"}, "apt-get install other -oA=bc d"},
+        {{"apt-get", "install", "--option", "Z=a b", "-o", "Y=a'b c", "-oX=a'b", "-o", "W=\"q\"", "-o", "V=a\"b",
+          "-q=1"},
+         "apt-get install --option Z=a b -o Y='ab c' -oX=ab -o W=q -o V=ab -q=1"},
+        {{"/usr/bin/apt-get", "-o", "Y=a b=c"}, "/usr/bin/apt-get -o Y='a b=c'"},
+    };
+    for (const Case& c : cases) EXPECT_EQ(system::history_commandline(c.argv), c.logged) << c.argv.back();
 }
 
 TEST(HistoryLog, DateAsApt) {
-    const char* old_tz = std::getenv("TZ");
-    std::string saved = old_tz ? old_tz : "";
-    ::setenv("TZ", "UTC", 1);
-    ::tzset();
-    EXPECT_EQ(system::history_date(1706704496), "2024-01-31  12:34:56");
-    if (old_tz) ::setenv("TZ", saved.c_str(), 1);
-    else ::unsetenv("TZ");
-    ::tzset();
+    {
+        KeepEnv tz("TZ");
+        ::setenv("TZ", "UTC", 1);
+        ::tzset();
+        EXPECT_EQ(system::history_date(1706704496), "2024-01-31  12:34:56");
+    }
+    ::tzset();  // the zone KeepEnv put back
 }
 
 TEST(HistoryLog, RequestedByFromSudoOrPkexec) {
-    const char* sudo = std::getenv("SUDO_UID");
-    const char* pkexec = std::getenv("PKEXEC_UID");
-    const char* sudo_user = std::getenv("SUDO_USER");
-    std::string saved_user = sudo_user ? sudo_user : "";
-    std::string saved_sudo = sudo ? sudo : "", saved_pkexec = pkexec ? pkexec : "";
+    KeepEnv sudo("SUDO_UID"), pkexec("PKEXEC_UID"), sudo_user("SUDO_USER");
     ::unsetenv("SUDO_UID");
     ::unsetenv("PKEXEC_UID");
     EXPECT_EQ(system::history_requested_by(), "");
@@ -188,12 +212,6 @@ TEST(HistoryLog, RequestedByFromSudoOrPkexec) {
     EXPECT_EQ(system::history_requested_by(), "");
     ::setenv("SUDO_UID", "4242999", 1);  // no such user: no line either
     EXPECT_EQ(system::history_requested_by(), "");
-    if (sudo) ::setenv("SUDO_UID", saved_sudo.c_str(), 1);
-    else ::unsetenv("SUDO_UID");
-    if (pkexec) ::setenv("PKEXEC_UID", saved_pkexec.c_str(), 1);
-    else ::unsetenv("PKEXEC_UID");
-    if (sudo_user) ::setenv("SUDO_USER", saved_user.c_str(), 1);
-    else ::unsetenv("SUDO_USER");
 }
 
 TEST(HistoryLog, AppendCreatesLogAndReadsBack) {
@@ -216,15 +234,20 @@ TEST(HistoryLog, ReadsRotatedLogsOldestFirst) {
     test::TempDir dir("history");
     config::Config c = log_config(dir);
     // logrotate's layout: .1 stays plain one round (delaycompress), older ones are gzipped.
-    dir.write("var/log/apt/history.log.3", apt_install);
-    ASSERT_EQ(std::system(("gzip -9n " + dir.file("var/log/apt/history.log.3")).c_str()), 0);
-    dir.write("var/log/apt/history.log.2", apt_sudo_upgrade);
-    ASSERT_EQ(std::system(("gzip -9n " + dir.file("var/log/apt/history.log.2")).c_str()), 0);
-    dir.write("var/log/apt/history.log.10", apt_purge);
-    ASSERT_EQ(std::system(("gzip -9n " + dir.file("var/log/apt/history.log.10")).c_str()), 0);
-    dir.write("var/log/apt/history.log.1", apt_mixed);
-    dir.write("var/log/apt/history.log", apt_error);
-    dir.write("var/log/apt/history.log.old", apt_install);  // not a rotation: ignored
+    struct Log {
+        const char* suffix;
+        const char* text;
+        bool gzipped;
+    };
+    for (const Log& log : {Log{".3", apt_install, true}, Log{".2", apt_sudo_upgrade, true}, Log{".10", apt_purge, true},
+                           Log{".1", apt_mixed, false}, Log{"", apt_error, false},
+                           Log{".old", apt_install, false}}) {  // .old: not a rotation, ignored
+        std::string path = "var/log/apt/history.log" + std::string(log.suffix);
+        dir.write(path, log.text);
+        if (log.gzipped) {
+            ASSERT_EQ(std::system(("gzip -9n " + dir.file(path)).c_str()), 0) << path;
+        }
+    }
     auto entries = system::read_history(c);
     ASSERT_EQ(entries.size(), 5u);
     EXPECT_EQ(entries[0].start_date, "2026-12-03  19:05:23");  // .10.gz
