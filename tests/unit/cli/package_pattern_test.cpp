@@ -31,6 +31,21 @@ std::string error_of(std::string_view text) {
     return "";
 }
 
+// A pattern and what it must give: its tree as render() writes it, or
+// apt's error message.
+struct Case {
+    const char* pattern;
+    const char* expected;
+};
+
+void expect_trees(std::initializer_list<Case> cases) {
+    for (const Case& c : cases) EXPECT_EQ(tree(c.pattern), c.expected) << "pattern: " << c.pattern;
+}
+
+void expect_errors(std::initializer_list<Case> cases) {
+    for (const Case& c : cases) EXPECT_EQ(error_of(c.pattern), c.expected) << "pattern: " << c.pattern;
+}
+
 }  // namespace
 
 TEST(PatternWord, OnlyQuestionMarkOrTildeFirst) {
@@ -48,101 +63,111 @@ TEST(PatternParse, EveryLongFormWithoutArguments) {
 }
 
 TEST(PatternParse, EveryShortForm) {
-    EXPECT_EQ(tree("~i"), "?installed");
-    EXPECT_EQ(tree("~U"), "?upgradable");
-    EXPECT_EQ(tree("~M"), "?automatic");
-    EXPECT_EQ(tree("~E"), "?essential");
-    EXPECT_EQ(tree("~o"), "?obsolete");
-    EXPECT_EQ(tree("~g"), "?garbage");
-    EXPECT_EQ(tree("~b"), "?broken");
-    EXPECT_EQ(tree("~c"), "?config-files");
-    EXPECT_EQ(tree("~v"), "?virtual");
-    EXPECT_EQ(tree("~T"), "?true");
-    EXPECT_EQ(tree("~F"), "?false");
-    EXPECT_EQ(tree("~nfoo"), "?name(foo)");
-    EXPECT_EQ(tree("~slibs"), "?section(libs)");
-    EXPECT_EQ(tree("~prequired"), "?priority(required)");
-    EXPECT_EQ(tree("~ebash"), "?source-package(bash)");
-    EXPECT_EQ(tree("~V2.0"), "?version(2.0)");
-    EXPECT_EQ(tree("~ODebian"), "?origin(Debian)");
-    EXPECT_EQ(tree("~Astable"), "?archive(stable)");
-    EXPECT_EQ(tree("~ramd64"), "?architecture(amd64)");
-    EXPECT_EQ(tree("~D~nlibc6"), "?depends(?name(libc6))");
-    EXPECT_EQ(tree("~DRecommends:~nfoo"), "?recommends(?name(foo))");
-    EXPECT_EQ(tree("~RDepends:~nbash"), "?reverse-depends(?name(bash))");
-    EXPECT_EQ(tree("~RBreaks:~i"), "?reverse-breaks(?installed)");
+    expect_trees({
+        {"~i", "?installed"},
+        {"~U", "?upgradable"},
+        {"~M", "?automatic"},
+        {"~E", "?essential"},
+        {"~o", "?obsolete"},
+        {"~g", "?garbage"},
+        {"~b", "?broken"},
+        {"~c", "?config-files"},
+        {"~v", "?virtual"},
+        {"~T", "?true"},
+        {"~F", "?false"},
+        {"~nfoo", "?name(foo)"},
+        {"~slibs", "?section(libs)"},
+        {"~prequired", "?priority(required)"},
+        {"~ebash", "?source-package(bash)"},
+        {"~V2.0", "?version(2.0)"},
+        {"~ODebian", "?origin(Debian)"},
+        {"~Astable", "?archive(stable)"},
+        {"~ramd64", "?architecture(amd64)"},
+        {"~D~nlibc6", "?depends(?name(libc6))"},
+        {"~DRecommends:~nfoo", "?recommends(?name(foo))"},
+        {"~RDepends:~nbash", "?reverse-depends(?name(bash))"},
+        {"~RBreaks:~i", "?reverse-breaks(?installed)"},
+    });
 }
 
 TEST(PatternParse, LongFormsWithArguments) {
-    EXPECT_EQ(tree("?name(^foo$)"), "?name(^foo$)");
-    EXPECT_EQ(tree("?exact-name(foo)"), "?exact-name(foo)");
-    EXPECT_EQ(tree("?section(libs)"), "?section(libs)");
-    EXPECT_EQ(tree("?source-version(1\\.2)"), "?source-version(1\\.2)");
-    EXPECT_EQ(tree("?codename(trixie)"), "?codename(trixie)");
-    EXPECT_EQ(tree("?x-name-fnmatch(lib*)"), "?x-name-fnmatch(lib*)");
-    EXPECT_EQ(tree("?any-version(?archive(now))"), "?any-version(?archive(now))");
-    EXPECT_EQ(tree("?all-versions(~i)"), "?all-versions(?installed)");
-    EXPECT_EQ(tree("?narrow(~V1,~Astable)"), "?any-version(?and(?version(1),?archive(stable)))");
-    EXPECT_EQ(tree("?not(~i)"), "?not(?installed)");
-    EXPECT_EQ(tree("?and(~i, ~M)"), "?and(?installed,?automatic)");
-    EXPECT_EQ(tree("?or(~i,~M,)"), "?or(?installed,?automatic)");  // a trailing comma is allowed
-    EXPECT_EQ(tree("?and()"), "?and()");
-    EXPECT_EQ(tree("?name (foo)"), "?name(foo)");  // space before the list
-    EXPECT_EQ(tree("  ?installed  "), "?installed");
+    expect_trees({
+        {"?name(^foo$)", "?name(^foo$)"},
+        {"?exact-name(foo)", "?exact-name(foo)"},
+        {"?section(libs)", "?section(libs)"},
+        {"?source-version(1\\.2)", "?source-version(1\\.2)"},
+        {"?codename(trixie)", "?codename(trixie)"},
+        {"?x-name-fnmatch(lib*)", "?x-name-fnmatch(lib*)"},
+        {"?any-version(?archive(now))", "?any-version(?archive(now))"},
+        {"?all-versions(~i)", "?all-versions(?installed)"},
+        {"?narrow(~V1,~Astable)", "?any-version(?and(?version(1),?archive(stable)))"},
+        {"?not(~i)", "?not(?installed)"},
+        {"?and(~i, ~M)", "?and(?installed,?automatic)"},
+        {"?or(~i,~M,)", "?or(?installed,?automatic)"},  // a trailing comma is allowed
+        {"?and()", "?and()"},
+        {"?name (foo)", "?name(foo)"},  // space before the list
+        {"  ?installed  ", "?installed"},
+    });
     // apt's quirk: a short form ends before the spaces after it.
     EXPECT_EQ(error_of("  ~i  ").rfind("input:4-6: error: Expected end of file", 0), 0u);
 }
 
 TEST(PatternParse, WordsAndQuotes) {
-    // A long form's word runs to one of "|,()": spaces and '!' are in it.
-    EXPECT_EQ(tree("?name(a b!c)"), "?name(a b!c)");
-    // After a short form a word also stops at space and "!?~".
-    EXPECT_EQ(tree("~nfoo~i"), "?and(?name(foo),?installed)");
-    EXPECT_EQ(tree("~nfoo!~i"), "?and(?name(foo),?not(?installed))");
-    // Quotes keep the separators.
-    EXPECT_EQ(tree("?name(\"a,b)\")"), "?name(a,b))");
-    EXPECT_EQ(tree("~n\"x y\""), "?name(x y)");
+    expect_trees({
+        // A long form's word runs to one of "|,()": spaces and '!' are in it.
+        {"?name(a b!c)", "?name(a b!c)"},
+        // After a short form a word also stops at space and "!?~".
+        {"~nfoo~i", "?and(?name(foo),?installed)"},
+        {"~nfoo!~i", "?and(?name(foo),?not(?installed))"},
+        // Quotes keep the separators.
+        {"?name(\"a,b)\")", "?name(a,b))"},
+        {"~n\"x y\"", "?name(x y)"},
+    });
 }
 
 TEST(PatternParse, PrecedenceNotThenAndThenOr) {
-    EXPECT_EQ(tree("~i ~M | ~c"), "?or(?and(?installed,?automatic),?config-files)");
-    EXPECT_EQ(tree("~c | ~i ~M"), "?or(?config-files,?and(?installed,?automatic))");
-    EXPECT_EQ(tree("!~i ~M"), "?and(?not(?installed),?automatic)");
-    EXPECT_EQ(tree("!(~i ~M)"), "?not(?and(?installed,?automatic))");
-    EXPECT_EQ(tree("(~ramd64|~ri386)~nfoo"), "?and(?or(?architecture(amd64),?architecture(i386)),?name(foo))");
-    EXPECT_EQ(tree("~i|~M|~c"), "?or(?installed,?automatic,?config-files)");
-    EXPECT_EQ(tree("~i !~M (~slibs|~sperl|~spython)"),
-              "?and(?installed,?not(?automatic),?or(?section(libs),?section(perl),?section(python)))");
+    expect_trees({
+        {"~i ~M | ~c", "?or(?and(?installed,?automatic),?config-files)"},
+        {"~c | ~i ~M", "?or(?config-files,?and(?installed,?automatic))"},
+        {"!~i ~M", "?and(?not(?installed),?automatic)"},
+        {"!(~i ~M)", "?not(?and(?installed,?automatic))"},
+        {"(~ramd64|~ri386)~nfoo", "?and(?or(?architecture(amd64),?architecture(i386)),?name(foo))"},
+        {"~i|~M|~c", "?or(?installed,?automatic,?config-files)"},
+        {"~i !~M (~slibs|~sperl|~spython)",
+         "?and(?installed,?not(?automatic),?or(?section(libs),?section(perl),?section(python)))"},
+    });
 }
 
 TEST(PatternParse, AptsErrorsWithTheirSpans) {
-    EXPECT_EQ(error_of("?foo"), "input:0-4: error: Unrecognized pattern '?foo'\n   ?foo\n   ^^^^");
-    EXPECT_EQ(error_of("?name"), "input:0-5: error: ?name expects an argument list\n   ?name\n   ^^^^^");
-    EXPECT_EQ(error_of("?installed(x)"),
-              "input:0-13: error: ?installed does not expect an argument list\n   ?installed(x)\n   ^^^^^^^^^^^^^");
-    EXPECT_EQ(error_of("?name(a,b)"),
-              "input:0-10: error: ?name expects 1 arguments, but received 2 arguments\n   ?name(a,b)\n   ^^^^^^^^^^");
-    EXPECT_EQ(error_of("?not(foo)"), "input:5-8: error: Expected a pattern\n   ?not(foo)\n        ^^^");
-    EXPECT_EQ(error_of("?name(?installed)"),
-              "input:6-16: error: Expected a word\n   ?name(?installed)\n         ^^^^^^^^^^");
-    EXPECT_EQ(error_of("?name("), "input:6-6: error: Expected pattern, quoted word, or word\n   ?name(\n         ");
-    EXPECT_EQ(error_of("~n bash"), "input:3-7: error: Expected pattern, quoted word, or word\n   ~n bash\n      ^^^^");
-    EXPECT_EQ(error_of("~z"), "input:0-2: error: Unknown short pattern\n   ~z\n   ^^");
-    EXPECT_EQ(error_of("?and(?installed"),
-              "input:5-15: error: Expected closing parenthesis or comma after last argument, received \n"
-              "   ?and(?installed\n        ^^^^^^^^^^");
-    EXPECT_EQ(error_of("?installed foo"), "input:11-14: error: Expected end of file\n   ?installed foo\n              ^^^");
-    EXPECT_EQ(error_of("~i||~M"), "input:3-6: error: Expected pattern after |\n   ~i||~M\n      ^^^");
-    EXPECT_EQ(error_of("(~nbash"), "input:7-7: error: Expected closing parenthesis\n   (~nbash\n          ");
-    EXPECT_EQ(error_of("()"), "input:1-2: error: Expected pattern after '('\n   ()\n    ^");
-    EXPECT_EQ(error_of("!"), "input:1-1: error: Expected pattern\n   !\n    ");
-    EXPECT_EQ(error_of("fo?"), "input:0-3: error: Expected pattern\n   fo?\n   ^^^");
-    // apt's own quirks: an unterminated string ends at 0, a nameless
-    // pattern underlines nothing (and apt drops that empty line).
-    EXPECT_EQ(error_of("?name(\"ab"), "input:6-0: error: Could not find end of string\n   ?name(\"ab\n         ");
-    EXPECT_EQ(error_of("?("), "input:0-0: error: Pattern must have a term/name\n   ?(");
+    expect_errors({
+        {"?foo", "input:0-4: error: Unrecognized pattern '?foo'\n   ?foo\n   ^^^^"},
+        {"?name", "input:0-5: error: ?name expects an argument list\n   ?name\n   ^^^^^"},
+        {"?installed(x)",
+         "input:0-13: error: ?installed does not expect an argument list\n   ?installed(x)\n   ^^^^^^^^^^^^^"},
+        {"?name(a,b)",
+         "input:0-10: error: ?name expects 1 arguments, but received 2 arguments\n   ?name(a,b)\n   ^^^^^^^^^^"},
+        {"?not(foo)", "input:5-8: error: Expected a pattern\n   ?not(foo)\n        ^^^"},
+        {"?name(?installed)", "input:6-16: error: Expected a word\n   ?name(?installed)\n         ^^^^^^^^^^"},
+        {"?name(", "input:6-6: error: Expected pattern, quoted word, or word\n   ?name(\n         "},
+        {"~n bash", "input:3-7: error: Expected pattern, quoted word, or word\n   ~n bash\n      ^^^^"},
+        {"~z", "input:0-2: error: Unknown short pattern\n   ~z\n   ^^"},
+        {"?and(?installed",
+         "input:5-15: error: Expected closing parenthesis or comma after last argument, received \n"
+         "   ?and(?installed\n        ^^^^^^^^^^"},
+        {"?installed foo", "input:11-14: error: Expected end of file\n   ?installed foo\n              ^^^"},
+        {"~i||~M", "input:3-6: error: Expected pattern after |\n   ~i||~M\n      ^^^"},
+        {"(~nbash", "input:7-7: error: Expected closing parenthesis\n   (~nbash\n          "},
+        {"()", "input:1-2: error: Expected pattern after '('\n   ()\n    ^"},
+        {"!", "input:1-1: error: Expected pattern\n   !\n    "},
+        {"fo?", "input:0-3: error: Expected pattern\n   fo?\n   ^^^"},
+        // apt's own quirks: an unterminated string ends at 0, a nameless
+        // pattern underlines nothing (and apt drops that empty line).
+        {"?name(\"ab", "input:6-0: error: Could not find end of string\n   ?name(\"ab\n         "},
+        {"?(", "input:0-0: error: Pattern must have a term/name\n   ?("},
+        {"?obsoletes(~i)",
+         "input:0-14: error: Unrecognized pattern '?obsoletes'\n   ?obsoletes(~i)\n   ^^^^^^^^^^^^^^"},
+    });
     EXPECT_EQ(error_of("?name([)").rfind("Regex compilation error - ", 0), 0u);
-    EXPECT_EQ(error_of("?obsoletes(~i)"), "input:0-14: error: Unrecognized pattern '?obsoletes'\n   ?obsoletes(~i)\n   ^^^^^^^^^^^^^^");
 }
 
 TEST(PatternParse, OnlyGarbageNeedsTheAutoremoveSet) {
@@ -195,29 +220,45 @@ TEST(PatternMatch, PackageAndVersionLevelsOnTheRealCache) {
     const cache::Version* installed = c.current_version(bash);
     ASSERT_NE(installed, nullptr);
     ASSERT_NE(installed, &newest);
-    auto p = [](std::string_view t) { return PackagePattern::parse(t); };
-    // At the package level a version pattern asks "any version".
-    EXPECT_TRUE(p("?archive(^now$) ?version(^5\\.2\\.37)").matches(ctx, bash));
-    // ?any-version binds both to one version: none is both.
-    EXPECT_FALSE(p("?any-version(?archive(^now$) ?version(^5\\.2\\.37))").matches(ctx, bash));
-    EXPECT_TRUE(p("?narrow(?archive(^now$),?version(^5\\.2\\.15))").matches(ctx, bash));
-    // A narrowed ?installed is the installed version only.
-    EXPECT_TRUE(p("~i").matches(ctx, bash));
-    EXPECT_FALSE(p("~i").matches(ctx, newest));
-    EXPECT_TRUE(p("~i").matches(ctx, *installed));
-    EXPECT_TRUE(p("~U").matches(ctx, newest));  // a package pattern asked of a version asks its package
-    EXPECT_FALSE(p("?any-version(~i)").matches(ctx, newest));
-    EXPECT_TRUE(p("?any-version(~i)").matches(ctx, *installed));
-    EXPECT_FALSE(p("?all-versions(~i)").matches(ctx, bash));
-    EXPECT_TRUE(p("~U ~E ~prequired ~sshells ~ebash").matches(ctx, bash));
-    EXPECT_FALSE(p("~pREQUIRED").matches(ctx, bash));  // priority names are exact
-    EXPECT_TRUE(p("~ramd64 !~rall ~rany !~ri386").matches(ctx, bash));
-    EXPECT_TRUE(p("~D?exact-name(base-files)").matches(ctx, bash));
-    EXPECT_TRUE(p("?pre-depends(?exact-name(libc6))").matches(ctx, bash));
-    EXPECT_TRUE(p("?predepends(?exact-name(libc6))").matches(ctx, bash));  // apt 2.6's spelling
-    EXPECT_TRUE(p("~DPre-Depends:?exact-name(libc6)").matches(ctx, bash));
-    EXPECT_FALSE(p("?depends(?exact-name(libc6))").matches(ctx, bash));  // a Pre-Depends, not a Depends
-    EXPECT_FALSE(p("~v | ~c | ~o | ~b | ~F").matches(ctx, bash));
+    // What each pattern says of bash's package, or of one of its versions
+    // (bash itself where `version` is null).
+    struct Match {
+        const char* pattern;
+        const cache::Version* version;
+        bool matches;
+    };
+    const Match cases[] = {
+        // At the package level a version pattern asks "any version".
+        {"?archive(^now$) ?version(^5\\.2\\.37)", nullptr, true},
+        // ?any-version binds both to one version: none is both.
+        {"?any-version(?archive(^now$) ?version(^5\\.2\\.37))", nullptr, false},
+        {"?narrow(?archive(^now$),?version(^5\\.2\\.15))", nullptr, true},
+        // A narrowed ?installed is the installed version only.
+        {"~i", nullptr, true},
+        {"~i", &newest, false},
+        {"~i", installed, true},
+        {"~U", &newest, true},  // a package pattern asked of a version asks its package
+        {"?any-version(~i)", &newest, false},
+        {"?any-version(~i)", installed, true},
+        {"?all-versions(~i)", nullptr, false},
+        {"~U ~E ~prequired ~sshells ~ebash", nullptr, true},
+        {"~pREQUIRED", nullptr, false},  // priority names are exact
+        {"~ramd64 !~rall ~rany !~ri386", nullptr, true},
+        {"~D?exact-name(base-files)", nullptr, true},
+        {"?pre-depends(?exact-name(libc6))", nullptr, true},
+        {"?predepends(?exact-name(libc6))", nullptr, true},  // apt 2.6's spelling
+        {"~DPre-Depends:?exact-name(libc6)", nullptr, true},
+        {"?depends(?exact-name(libc6))", nullptr, false},  // a Pre-Depends, not a Depends
+        {"~v | ~c | ~o | ~b | ~F", nullptr, false},
+    };
+    for (const Match& m : cases) {
+        PackagePattern pattern = PackagePattern::parse(m.pattern);
+        bool got = m.version ? pattern.matches(ctx, *m.version) : pattern.matches(ctx, bash);
+        EXPECT_EQ(got, m.matches) << m.pattern
+                                  << (m.version == &newest ? " (newest version)"
+                                      : m.version          ? " (installed version)"
+                                                           : "");
+    }
 
     // Virtual names (no package record) are selected as apt's virtual packages.
     auto virtuals = rc.names("~v ~n^hello");
