@@ -23,6 +23,7 @@
 #include "aptus/system/system.hpp"
 #include "aptus/system/system_universe.hpp"
 #include "support/test_support.hpp"
+#include "unit/cli/sandbox_session.hpp"
 #include "unit/solver/solver_test_util.hpp"
 
 namespace aptus::system {
@@ -421,23 +422,10 @@ TEST(DpkgOrderRealData, MinbaseGnomeInstall) { order_real("minbase-gnome", 1000)
 // The universe the -s commands order (system_universe of the real server
 // sandbox: bookworm installed, bookworm and trixie lists), as
 // simulate_vs_apt runs them.
-struct ServerSandbox {
-    test::TempDir tmp{"dpkg_order"};
-    config::Config config;
-    Diagnostics diags;
-    std::optional<cache::OpenResult> opened;
-    std::unique_ptr<policy::Policy> policy;
-    std::unique_ptr<Candidates> candidates;
+struct ServerSandbox : test::SandboxSession {
     std::optional<SystemUniverse> su;
 
-    explicit ServerSandbox(const std::string& root) {
-        config::LoadRequest req;
-        req.apt_config = root + "/apt.conf";
-        req.items = {{config::CommandLineItem::Kind::Set, "Dir::Cache", tmp.path() + "/"}};
-        config = config::load(req, diags);
-        opened.emplace(open_cache(config, diags));
-        policy = std::make_unique<policy::Policy>(make_policy(config, opened->cache, diags));
-        candidates = std::make_unique<Candidates>(opened->cache, *policy);
+    explicit ServerSandbox(const std::string& root) : SandboxSession(root, "dpkg_order") {
         su.emplace(system_universe(opened->cache, *candidates));
     }
 
