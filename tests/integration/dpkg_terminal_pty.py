@@ -10,7 +10,8 @@ screen and term.log; `stty size` in the postinst is rows-1 with the progress
 bar, rows without, and follows a resize; dpkg's conffile question shows up
 and takes the keys we type (Y installs the new file, N keeps ours); our
 terminal is raw while dpkg runs and gets its modes back; with stdout a pipe
-or Dpkg::Use-Pty=false dpkg sees no terminal. Every run has a deadline.
+or Dpkg::Use-Pty=false dpkg sees no terminal, nor when no pty can be had
+(an empty /dev/pts in a mount namespace, as root). Every run has a deadline.
 """
 import fcntl
 import os
@@ -76,13 +77,13 @@ class Terminal:
     def modes(self):
         return termios.tcgetattr(self.slave)
 
-    def start(self, args, stdout_pipe=False):
+    def start(self, args, stdout_pipe=False, prefix=()):
         def take_terminal():
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
         env = dict(os.environ, LC_ALL="C")
         env.pop("NO_COLOR", None)
-        return subprocess.Popen([APTUS, *args], stdin=self.slave,
+        return subprocess.Popen([*prefix, APTUS, *args], stdin=self.slave,
                                 stdout=subprocess.PIPE if stdout_pipe else self.slave, stderr=self.slave,
                                 start_new_session=True, preexec_fn=take_terminal, env=env)
 
@@ -105,10 +106,10 @@ class Terminal:
                         proc.stdout.close()
                         proc.stdout = None
 
-    def run(self, args, stdout_pipe=False, on_output=None):
-        """Runs aptus to its end; returns (exit status, bytes written)."""
+    def run(self, args, stdout_pipe=False, on_output=None, prefix=()):
+        """Runs aptus (after `prefix`) to its end; returns (exit status, bytes written)."""
         self.out = b""
-        proc = self.start(args, stdout_pipe)
+        proc = self.start(args, stdout_pipe, prefix)
         end = time.time() + DEADLINE
         while proc.poll() is None and time.time() < end:
             self.pump(proc)
@@ -126,14 +127,14 @@ class Terminal:
         return proc.returncode, self.out
 
 
-def install_tt(term, extra=(), stdout_pipe=False):
+def install_tt(term, extra=(), stdout_pipe=False, prefix=()):
     for name in ("tty-result", "stty-size"):
         try:
             os.unlink(os.path.join(TMP, name))
         except OSError:
             pass
     ops = ops_file("purge tt:all\nunpack %s\nconfigure tt:all\n" % deb("tt", 1))
-    return term.run([*extra, "internal-dpkg-test", ops], stdout_pipe=stdout_pipe)
+    return term.run([*extra, "internal-dpkg-test", ops], stdout_pipe=stdout_pipe, prefix=prefix)
 
 
 term_log = os.path.join(ROOT, "var/log/apt/term.log")
@@ -236,6 +237,18 @@ check(term.modes() == before, "stdout a pipe: terminal modes untouched")
 rc, out = install_tt(term, ["-o", "Dpkg::Use-Pty=false"])
 check(rc == 0 and read_file("tty-result").startswith("TTY-MISSING"),
       "Dpkg::Use-Pty=false: the postinst sees no terminal (%s)" % read_file("tty-result"), out)
+
+# No pty to be had (an empty /dev/pts, in a mount namespace of its own, as
+# in a container without devpts): dpkg runs on pipes, nothing said.
+NO_PTS = ["unshare", "-m", "sh", "-c", 'mount -t tmpfs none /dev/pts && exec "$0" "$@"']
+if os.geteuid() == 0 and subprocess.run([*NO_PTS, "true"], capture_output=True).returncode == 0:
+    rc, out = install_tt(term, prefix=NO_PTS)
+    check(rc == 0 and read_file("tty-result").startswith("TTY-MISSING") and b"postinst says TTY-MISSING" in out,
+          "no /dev/pts: dpkg on pipes as without a terminal (%s)" % read_file("tty-result"), out)
+    check(b"\x1b[0;23r" in out and b"E:" not in out and b"W:" not in out, "no /dev/pts: the bar, no message", out)
+    check(term.modes() == before, "no /dev/pts: terminal modes untouched")
+else:
+    print("skip: no /dev/pts check (needs root and unshare -m)")
 term.close()
 
 if failures:
