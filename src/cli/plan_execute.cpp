@@ -164,31 +164,21 @@ std::vector<std::string> unfinished_packages(const cache::Cache& cache) {
 int execute_plan(const config::Config& config, const Execution& run) {
     const cache::Cache& c = run.cache;
     const Plan& plan = run.plan;
-    std::vector<const cache::Version*> fetch;
-    std::vector<uint32_t> fetch_universe;
-    system::DpkgWork work;
     // Packages with only configuration files left: purged first, outside the
     // order (nothing depends on what is not installed).
+    std::vector<size_t> config_purges;
+    system::DpkgWork work = plan_work(run.su, c, plan, config_purges);
     std::vector<system::DpkgOperation> ops;
-    for (const Change& ch : plan.changes) {
-        if (ch.kind == ChangeKind::Remove) {
-            if (ch.purge && ch.package->state == cache::InstallState::ConfigFiles) {
-                ops.push_back({system::DpkgAction::Purge,
-                               std::string(c.name_of(*ch.package)) + ":" + arch_of(c, *ch.package),
-                               version_text(c, ch.old_version), "", false, ""});
-                continue;
-            }
-            auto uv = run.su.version_of(c.index_of(*ch.old_version));
-            if (!uv) throw Error("internal error: a removed version is not in the solver's universe");
-            (ch.purge ? work.purge : work.remove).push_back(*uv);
-            continue;
-        }
-        auto uv = run.su.version_of(c.index_of(*ch.new_version));
-        if (!uv) throw Error("internal error: an installed version is not in the solver's universe");
-        work.install.push_back(*uv);
-        fetch.push_back(ch.new_version);
-        fetch_universe.push_back(*uv);
+    for (size_t i : config_purges) {
+        const Change& ch = plan.changes[i];
+        ops.push_back({system::DpkgAction::Purge, std::string(c.name_of(*ch.package)) + ":" + arch_of(c, *ch.package),
+                       version_text(c, ch.old_version), "", false, ""});
     }
+    // The .debs, in the order of work.install.
+    std::vector<const cache::Version*> fetch;
+    for (const Change& ch : plan.changes)
+        if (ch.kind != ChangeKind::Remove) fetch.push_back(ch.new_version);
+    const std::vector<uint32_t>& fetch_universe = work.install;
     std::string archives = config.find_dir("Dir::Cache::Archives");
     check_free_space(c, fetch, archives);
     std::vector<std::string> paths = download_archives(config, c, fetch, archives);

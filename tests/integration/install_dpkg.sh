@@ -101,6 +101,12 @@ check "reinstall is shown" contains "$OUT" "Reinstalling: 1"
 check "libfoo's postinst ran again" grep -q "postinst libfoo configure" "$SB/order.log"
 check "a package named for reinstall becomes manual, as apt marks what is named" \
     test "$(apt-mark showmanual 2>/dev/null | grep -x libfoo)" = libfoo
+# -s shows a reinstall's dpkg steps, as apt-get -s does.
+aptus_run -s reinstall libfoo
+apt_sim=$(apt-get -o Dir::Cache="$T/apt-cache" -s reinstall libfoo 2>&1 | grep -E '^(Inst|Conf) ')
+check "-s reinstall prints apt-get -s's Inst and Conf lines ($apt_sim)" \
+    test "$(grep -E '^(Inst|Conf) ' <<<"$OUT")" = "$apt_sim"
+check "-s reinstall has lines at all" contains "$OUT" "Conf libfoo"
 aptus_run install -y --reinstall libfoo
 check "install --reinstall exits 0" test "$RC" = 0
 check "history.log records the reinstall" grep -q "^Reinstall: libfoo:amd64 (1.0)" "$SB/var/log/apt/history.log"
@@ -162,6 +168,13 @@ aptus_run remove -y confpkg
 check "remove confpkg exits 0" test "$RC" = 0
 check "removed, config files kept" test "$(pkg_status confpkg)" = "deinstall ok config-files"
 check "the conffile stays after remove" test -f "$SB/etc/confpkg.conf"
+# -s with a configuration-files purge beside a real removal: each line
+# names its own package (the purge was added after the dpkg order was
+# computed, which shifted every step onto the wrong package).
+aptus_run -s purge confpkg app
+apt_sim=$(apt-get -o Dir::Cache="$T/apt-cache" -s purge confpkg app 2>&1 | grep -E '^(Inst|Conf|Remv|Purg) ' | sort)
+check "-s purge of a config-files package and an installed one: apt-get -s's lines ($apt_sim)" \
+    test "$(grep -E '^(Inst|Conf|Remv|Purg) ' <<<"$OUT" | sort)" = "$apt_sim"
 aptus_run purge -y confpkg
 check "purge exits 0 ($ERR)" test "$RC" = 0
 check "the conffile is gone after purge" test ! -e "$SB/etc/confpkg.conf"

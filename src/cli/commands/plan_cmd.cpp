@@ -5,6 +5,7 @@
 #include <utility>
 #include <nlohmann/json.hpp>
 
+#include "aptus/base/error.hpp"
 #include "aptus/deb/version.hpp"
 #include "cli/request.hpp"
 #include "cli/version_select.hpp"
@@ -86,6 +87,42 @@ Plan make_plan(const system::SystemUniverse& su, const cache::Cache& c, const sy
     return plan;
 }
 
+system::DpkgWork plan_work(const system::SystemUniverse& su, const cache::Cache& c, const Plan& plan,
+                           std::vector<size_t>& config_purges) {
+    system::DpkgWork work;
+    auto universe_version = [&](const cache::Version& v) {
+        auto uv = su.version_of(c.index_of(v));
+        if (!uv) throw Error("internal error: a planned version is not in the solver's universe");
+        return *uv;
+    };
+    for (size_t i = 0; i < plan.changes.size(); ++i) {
+        const Change& ch = plan.changes[i];
+        if (ch.kind != ChangeKind::Remove)
+            work.install.push_back(universe_version(*ch.new_version));
+        else if (ch.purge && ch.package->state == cache::InstallState::ConfigFiles)
+            config_purges.push_back(i);
+        else
+            (ch.purge ? work.purge : work.remove).push_back(universe_version(*ch.old_version));
+    }
+    return work;
+}
+
+void order_steps(const system::SystemUniverse& su, const cache::Cache& c, Plan& plan) {
+    std::vector<size_t> config_purges;
+    system::DpkgWork work = plan_work(su, c, plan, config_purges);
+    // A version is removed or installed, never both, so it names its change.
+    std::unordered_map<uint32_t, size_t> change_of;
+    for (size_t i = 0; i < plan.changes.size(); ++i) {
+        const Change& ch = plan.changes[i];
+        const cache::Version* v = ch.kind == ChangeKind::Remove ? ch.old_version : ch.new_version;
+        if (auto uv = su.version_of(c.index_of(*v))) change_of[*uv] = i;
+    }
+    plan.steps.clear();
+    for (size_t i : config_purges) plan.steps.push_back({system::DpkgAction::Purge, i});
+    for (const system::DpkgStep& step : system::order_dpkg_work(su.universe, work))
+        plan.steps.push_back({step.action, change_of.at(step.version)});
+}
+
 std::string simulate_lines(const cache::Cache& c, const Plan& plan) {
     std::string out;
     auto describe = [&](const cache::Version& v) {
@@ -97,7 +134,11 @@ std::string simulate_lines(const cache::Cache& c, const Plan& plan) {
             case system::DpkgAction::Remove:
             case system::DpkgAction::Purge:
                 out += std::string(step.action == system::DpkgAction::Purge ? "Purg " : "Remv ") +
-                       name_of(c, *ch.package) + " [" + std::string(c.str(ch.old_version->version)) + "]\n";
+                       name_of(c, *ch.package);
+                // Only configuration files left: apt names no version.
+                if (ch.package->state != cache::InstallState::ConfigFiles)
+                    out += " [" + std::string(c.str(ch.old_version->version)) + "]";
+                out += "\n";
                 break;
             case system::DpkgAction::Unpack:
                 out += "Inst " + name_of(c, *ch.package);

@@ -50,6 +50,17 @@ Plan make_plan(const system::SystemUniverse& su, const cache::Cache& cache, cons
                const solver::Request& request, const solver::Solution& solution,
                const std::vector<uint32_t>& unheld);
 
+// The plan's changes as dpkg work over the universe, and in
+// `config_purges` the changes that purge a package with only configuration
+// files left: those are not in the universe (nothing is installed) and dpkg
+// purges them first, outside the order.
+system::DpkgWork plan_work(const system::SystemUniverse& su, const cache::Cache& cache, const Plan& plan,
+                           std::vector<size_t>& config_purges);
+
+// Plan::steps again from Plan::changes, after changes were added to what
+// make_plan made (reinstalls, configuration-file purges).
+void order_steps(const system::SystemUniverse& su, const cache::Cache& cache, Plan& plan);
+
 // apt-get -s's lines in the plan's dpkg order: "Remv x [1]" (or "Purg") at
 // a removal, "Inst y [1] (2 Debian:13.8/stable [amd64])" at an unpack,
 // "Conf y (...)" at a configure.
