@@ -184,6 +184,34 @@ ops = ops_file("purge ww:all\nunpack %s\nconfigure ww:all\n" % deb("ww", 1))
 rc, out = term.run(["internal-dpkg-test", ops], on_output=resize)
 check(rc == 0 and resized and read_file("ww-size") == "29 100",
       "SIGWINCH: dpkg's terminal follows the resize, less the bar's row (%s)" % read_file("ww-size"), out)
+
+# ^C typed while a postinst runs: with our terminal raw but ISIG kept it
+# reaches aptus, which lets the call finish, stops before the next unpack
+# and gives the terminal its modes back.
+for name in ("ww-started", "ww-go", "ww-size"):
+    try:
+        os.unlink(os.path.join(TMP, name))
+    except OSError:
+        pass
+before = term.modes()
+typed = []
+
+
+def interrupt(proc, t):
+    if not typed and os.path.exists(os.path.join(TMP, "ww-started")):
+        os.write(t.master, b"\x03")
+        typed.append(True)
+        time.sleep(0.3)
+        open(os.path.join(TMP, "ww-go"), "w").close()
+
+
+ops = ops_file("purge ww:all\npurge tt:all\nunpack %s\nconfigure ww:all\nunpack %s\nconfigure tt:all\n"
+               % (deb("ww", 1), deb("tt", 1)))
+rc, out = term.run(["internal-dpkg-test", ops], on_output=interrupt)
+check(rc == 100 and b"Operation was interrupted before it could finish" in out,
+      "^C during a postinst: that call finishes, the run stops before the next unpack", out)
+check(read_file("ww-size") != "<missing>", "^C during a postinst: the script ran to its end")
+check(term.modes() == before, "^C during a postinst: terminal modes restored")
 term.close()
 
 # 3: the conffile question, answered with the keys we type.
