@@ -122,34 +122,39 @@ partial_empty() { test -z "$(ls -A "$ARCHIVES/partial")"; }
 # Files named "escape*" anywhere in $T but the server's tree: an attack that got out.
 escaped() { find "$T" -path "$REPO" -prune -o -path "$T/other" -prune -o -name 'escape*' -print; }
 
-# refused NAME TEXT ARGS...: aptus ARGS exits 100 saying TEXT, hello is not
-# installed, no .deb in the archives dir, partial/ empty, nothing escaped.
-refused() {
-    local name=$1 text=$2
-    shift 2
-    aptus_run "$@"
+# refused_by RUN KEPT NAME TEXT ARGS...: RUN ARGS exits 100 saying TEXT,
+# KEPT NAME checks the old state is kept, and nothing is written outside.
+refused_by() {
+    local run=$1 kept=$2 name=$3 text=$4
+    shift 4
+    "$run" "$@"
     check "$name: exit 100 (got $RC)" test "$RC" = 100
     check "$name: says '$text'" contains "$OUT$ERR" "$text"
-    check "$name: an E: line" grep -q '^E: ' "$T/err"
-    check "$name: hello not installed" test -z "$(installed hello)"
-    check "$name: no maintainer script of the attacker ran" test ! -e "$SB/pwned"
-    check "$name: no .deb in the archives dir" no_debs
-    check "$name: partial/ empty" partial_empty
+    "$kept" "$name"
     check "$name: nothing written outside" test -z "$(escaped)"
 }
 
-# refused_update NAME TEXT [ARGS]: aptus update exits 100 saying TEXT, the
-# lists are those of the last good update, lists/partial is empty.
-refused_update() {
-    local name=$1 text=$2
-    shift 2
-    run_update "$@"
-    check "$name: exit 100 (got $RC)" test "$RC" = 100
-    check "$name: says '$text'" contains "$OUT$ERR" "$text"
-    check "$name: previous lists untouched" test "$(lists_digest)" = "$good"
-    check "$name: lists/partial empty" test -z "$(ls -A "$LISTS/partial")"
-    check "$name: nothing written outside" test -z "$(escaped)"
+# After an install or download: an E: line, hello is not installed, no
+# .deb in the archives dir, partial/ empty.
+install_kept() {
+    check "$1: an E: line" grep -q '^E: ' "$T/err"
+    check "$1: hello not installed" test -z "$(installed hello)"
+    check "$1: no maintainer script of the attacker ran" test ! -e "$SB/pwned"
+    check "$1: no .deb in the archives dir" no_debs
+    check "$1: partial/ empty" partial_empty
 }
+
+# After an update: the lists are those of the last good update,
+# lists/partial is empty.
+lists_kept() {
+    check "$1: previous lists untouched" test "$(lists_digest)" = "$good"
+    check "$1: lists/partial empty" test -z "$(ls -A "$LISTS/partial")"
+}
+
+# refused NAME TEXT ARGS...: aptus ARGS is refused, the install state kept.
+refused() { refused_by aptus_run install_kept "$@"; }
+# refused_update NAME TEXT [ARGS]: aptus update is refused, the lists kept.
+refused_update() { refused_by run_update lists_kept "$@"; }
 
 # A second server on another loopback address: another host.
 mkdir -p "$T/other"

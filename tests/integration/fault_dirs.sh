@@ -8,16 +8,8 @@
 # empty one, a cache it cannot write is built in memory), the same answer
 # as with it. Needs root (mount, setpriv); skips otherwise.
 source "$(dirname "$0")/lib/install_repo.sh"
-if [ "$(id -u)" != 0 ]; then echo "SKIP: read-only bind mounts need root"; exit 0; fi
-install_setup
-ARCHIVES=$T/cache/archives
+mounting_setup "read-only bind mounts need root"
 mkdir -p "$ARCHIVES/partial"
-MOUNTS=()
-unmount_all() {
-    local m
-    for m in "${MOUNTS[@]}"; do umount "$m" 2>/dev/null; done
-}
-trap 'unmount_all; update_teardown' EXIT
 # read_only DIR: DIR becomes a read-only view of itself.
 read_only() {
     if ! { mount --bind "$1" "$1" && mount -o remount,bind,ro "$1"; } 2>"$T/mount-err"; then

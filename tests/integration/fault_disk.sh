@@ -6,15 +6,7 @@
 # keep the old state: the lists of the last good update, the archives dir
 # without a new .deb. Needs root (mount); skips otherwise.
 source "$(dirname "$0")/lib/install_repo.sh"
-if [ "$(id -u)" != 0 ]; then echo "SKIP: mounting a tmpfs needs root"; exit 0; fi
-install_setup
-ARCHIVES=$T/cache/archives
-MOUNTS=()
-unmount_all() {
-    local m
-    for m in "${MOUNTS[@]}"; do umount "$m" 2>/dev/null; done
-}
-trap 'unmount_all; update_teardown' EXIT
+mounting_setup "mounting a tmpfs needs root"
 # small_disk DIR KB: DIR becomes an empty tmpfs of KB kilobytes.
 small_disk() {
     mkdir -p "$1"

@@ -14,6 +14,8 @@
 #   installed NAME           prints NAME's installed version ("" when not installed)
 #   pkg_status NAME          prints NAME's dpkg status words
 #   twin DIR                 a copy of the sandbox at DIR, configured for itself
+#   mounting_setup WHY       root only (else SKIP: WHY): install_setup, ARCHIVES,
+#                            and the mounts listed in MOUNTS undone on exit
 source "$(dirname "${BASH_SOURCE[0]}")/update_repo.sh"
 
 install_setup() {
@@ -71,4 +73,19 @@ twin() {
     cp -a "$SB" "$dir"
     sed -i "s#$SB/#$dir/#g; s#$SB\"#$dir\"#g; s#$T/cache#$dir/cache#g" "$dir/apt.conf"
     mkdir -p "$dir/cache"
+}
+
+# The start of a test that mounts over the sandbox's dirs: SKIP (saying
+# WHY) unless root, install_setup, ARCHIVES, and every mount listed in
+# MOUNTS undone on exit, before the teardown.
+mounting_setup() {
+    if [ "$(id -u)" != 0 ]; then echo "SKIP: $1"; exit 0; fi
+    install_setup
+    ARCHIVES=$T/cache/archives
+    MOUNTS=()
+    trap 'unmount_all; update_teardown' EXIT
+}
+unmount_all() {
+    local m
+    for m in "${MOUNTS[@]}"; do umount "$m" 2>/dev/null; done
 }
