@@ -31,9 +31,7 @@ public:
 
     void word(std::string_view text, RequestAction default_action) {
         if (is_pattern_word(text)) return pattern(text, default_action);
-        PackageWord whole = parse_package_word(text);
-        RequestWord w = classify_word(text, default_action, find_word_package(c_, whole) != nullptr ||
-                                                                c_.find_name(whole.name).has_value());
+        RequestWord w = classify_word(text, default_action, whole_word_exists(parse_package_word(text)));
         if (w.glob) return glob(w);
         PackageWord pw = parse_package_word(w.text);
         const cache::Package* p = find_word_package(c_, pw);
@@ -245,7 +243,7 @@ private:
                 bool fits = w.action == RequestAction::Remove ? c_.current_version(p) == &v : cand_.candidate(p) == &v;
                 if (fits && std::find(providers.begin(), providers.end(), &v) == providers.end()) providers.push_back(&v);
             }
-        if (!name) {
+        if (!name || !known_architecture(pw.arch)) {
             out_.errors.push_back("Unable to locate package " + w.text);
             return;
         }
@@ -342,6 +340,32 @@ private:
                 out_.errors.push_back("Package '" + full_name(c_, *p) + "' has no installation candidate");
             }
         }
+    }
+
+    // "name:arch" for an architecture the system does not use names
+    // nothing, as in apt ("zsh:i386" on an amd64-only system).
+    bool known_architecture(const std::string& arch) const {
+        if (arch.empty() || arch == "any" || arch == "all" || arch == "native") return true;
+        if (arch == c_.native_architecture()) return true;
+        for (const std::string& a : config_.find_list("APT::Architectures"))
+            if (a == arch) return true;
+        return false;
+    }
+
+    // Whether `whole`, read with its last character, names something: then
+    // a trailing '+' or '-' belongs to it ("g++", "pkg=0.9+") and is no
+    // modifier. With an architecture ("zsh:amd64-") the character ends the
+    // architecture, which no package has, so the name alone does not count.
+    bool whole_word_exists(const PackageWord& whole) const {
+        if (!whole.release.empty()) return false;  // no release ends in '+' or '-'
+        const cache::Package* p = find_word_package(c_, whole);
+        if (!whole.version.empty()) {
+            if (p)
+                for (const cache::Version& v : c_.versions_of(*p))
+                    if (c_.str(v.version) == whole.version) return true;
+            return false;
+        }
+        return p != nullptr || (whole.arch.empty() && c_.find_name(whole.name).has_value());
     }
 
     static void add(std::vector<uint32_t>& to, uint32_t x) {

@@ -103,6 +103,26 @@ TEST(Request, AptsMessagesForWhatNamesNothing) {
     EXPECT_TRUE(rm.request.remove.empty());
 }
 
+// apt-get: a modifier after an architecture ends the word ("less:amd64-"
+// removes less: the name alone existing does not make "amd64-" an
+// architecture), and an architecture the system does not use names nothing.
+TEST(Request, ModifiersAfterAnArchitectureAndUnknownArchitectures) {
+    std::string root = test::real_sandbox("server");
+    APTUS_REQUIRE_REAL_DATA(root);
+    Session s(root);
+    cli::CommandRequest r = s.read({"less:amd64-", "hello:amd64+"});
+    ASSERT_EQ(r.errors, std::vector<std::string>{});
+    ASSERT_EQ(r.request.remove.size(), 1u);
+    EXPECT_EQ(s.name(r.request.remove[0]), "less:amd64");
+    ASSERT_EQ(r.request.install.size(), 1u);
+    EXPECT_EQ(s.name(r.request.install[0]), "hello:amd64");
+    cli::CommandRequest bad = s.read({"less:i386", "hello:i386-"});
+    EXPECT_EQ(bad.errors, (std::vector<std::string>{"Unable to locate package less:i386",
+                                                    "Unable to locate package hello:i386"}));
+    EXPECT_TRUE(bad.request.install.empty());
+    EXPECT_TRUE(bad.request.remove.empty());
+}
+
 TEST(Request, GlobsSelectEveryMatchingPackageWithACandidate) {
     std::string root = test::real_sandbox("server");
     APTUS_REQUIRE_REAL_DATA(root);
