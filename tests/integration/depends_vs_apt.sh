@@ -10,16 +10,8 @@
 # between architectures, foreign records) is compared on a synthetic
 # sandbox in multiarch_vs_apt.
 set -u
-APTUS=${APTUS:?set APTUS to the aptus binary}
-if ! command -v apt-cache >/dev/null; then echo "SKIP: apt-cache not installed"; exit 0; fi
 . "$(dirname "$0")/lib/sandbox.sh"
-shared_sandbox server
-
-T=$(mktemp -d /tmp/aptus-depends-vs-apt.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-mkdir -p "$T/apt-cache" "$T/aptus-cache"
-export LC_ALL=C APT_CONFIG=$ROOT/apt.conf
-failures=0
+vs_apt_setup depends-vs-apt
 checked=0
 
 exact() {
@@ -33,7 +25,7 @@ exact() {
     fi
 }
 
-L=$ROOT/var/lib/apt/lists
+L=$S/var/lib/apt/lists
 T_PKGS=$(ls "$L"/*trixie*_Packages)
 B_PKGS=$(ls "$L"/*bookworm*_Packages)
 fixed="bash libc6 exim4 coreutils openssh-server python3 systemd apt dpkg perl vim git curl

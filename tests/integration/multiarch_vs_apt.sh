@@ -27,15 +27,10 @@
 # dependency is a record of its own to apt, created later than the real
 # package that aptus's order takes for it.
 set -u
-APTUS=${APTUS:?set APTUS to the aptus binary}
-if ! command -v apt-cache >/dev/null || ! command -v apt >/dev/null; then echo "SKIP: apt not installed"; exit 0; fi
-
-T=$(mktemp -d /tmp/aptus-multiarch-vs-apt.XXXXXX)
-trap 'rm -rf "$T"' EXIT
+. "$(dirname "$0")/lib/sandbox.sh"
+vs_apt_start multiarch-vs-apt
 python3 "$(dirname "$0")/lib/make_multiarch.py" "$T/root" >/dev/null || { echo "FAIL: could not make the sandbox"; exit 1; }
-mkdir -p "$T/apt-cache" "$T/aptus-cache"
-export LC_ALL=C APT_CONFIG=$T/root/apt.conf
-failures=0
+export APT_CONFIG=$T/root/apt.conf
 checked=0
 
 # run TOOL ARGS...: apt/apt-cache and aptus with the same arguments.
@@ -76,23 +71,21 @@ for head, entries in blocks:
     for e in sorted(entries): print("\n".join(e))
 ' "$1"
 }
+# normalised HOW LABEL TOOL ARGS...: run_both, then stdout compared as HOW
+# prints it (the reports show that form).
+normalised() {
+    local how=$1 label=$2
+    shift 2
+    run_both "$@"
+    "$how" "$T/apt.out" >"$T/apt.sorted"; "$how" "$T/aptus.out" >"$T/aptus.sorted"
+    if ! { [ $apt_rc = $aptus_rc ] && cmp -s "$T/apt.sorted" "$T/aptus.sorted" && cmp -s "$T/apt.err2" "$T/aptus.err2"; }; then
+        cp "$T/apt.sorted" "$T/apt.out"; cp "$T/aptus.sorted" "$T/aptus.out"
+        report "($label) $*"
+    fi
+}
 # The same lines, in any order.
-lines() {
-    run_both "$@"
-    sort "$T/apt.out" >"$T/apt.sorted"; sort "$T/aptus.out" >"$T/aptus.sorted"
-    if ! { [ $apt_rc = $aptus_rc ] && cmp -s "$T/apt.sorted" "$T/aptus.sorted" && cmp -s "$T/apt.err2" "$T/aptus.err2"; }; then
-        cp "$T/apt.sorted" "$T/apt.out"; cp "$T/aptus.sorted" "$T/aptus.out"
-        report "(as lines) $*"
-    fi
-}
-sets() {
-    run_both "$@"
-    as_sets "$T/apt.out" >"$T/apt.sorted"; as_sets "$T/aptus.out" >"$T/aptus.sorted"
-    if ! { [ $apt_rc = $aptus_rc ] && cmp -s "$T/apt.sorted" "$T/aptus.sorted" && cmp -s "$T/apt.err2" "$T/aptus.err2"; }; then
-        cp "$T/apt.sorted" "$T/apt.out"; cp "$T/aptus.sorted" "$T/aptus.out"
-        report "(as sets) $*"
-    fi
-}
+lines() { normalised sort "as lines" "$@"; }
+sets() { normalised as_sets "as sets" "$@"; }
 
 # list: the bare name for a foreign package, "all" packages once with the
 # suite of each architecture's list, the flags of i386 packages.

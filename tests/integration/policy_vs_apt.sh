@@ -5,25 +5,16 @@
 # every kind of pin. Both programs get -o Dir::Cache=<temp dir>, so nothing
 # is ever written into the sandbox, which may be shared with other tests.
 set -u
-APTUS=${APTUS:?set APTUS to the aptus binary}
 here=$(cd "$(dirname "$0")" && pwd)
 data=$here/../data/policy
-if ! command -v apt-cache >/dev/null; then echo "SKIP: apt-cache not installed"; exit 0; fi
-T=$(mktemp -d /tmp/aptus-policy-vs-apt.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-export LC_ALL=C
-
 . "$here/lib/sandbox.sh"
-shared_sandbox server
-SB=$ROOT
-export APT_CONFIG=$SB/apt.conf
-mkdir -p "$T/apt-cache" "$T/aptus-cache"
+vs_apt_setup policy-vs-apt
 pins=(-o "Dir::Etc::Preferences=$data/preferences" -o "Dir::Etc::PreferencesParts=$data/preferences.d")
 
 # Every installed package, every 150th package of each list, the pinned
 # ones, and names apt resolves to nothing or to a virtual package.
-lists=$SB/var/lib/apt/lists
-awk '/^Package: /{print $2}' "$SB/var/lib/dpkg/status" >"$T/names"
+lists=$S/var/lib/apt/lists
+awk '/^Package: /{print $2}' "$S/var/lib/dpkg/status" >"$T/names"
 awk '/^Package: /{if (++n % 150 == 0) print $2}' "$lists"/*_Packages >>"$T/names"
 printf '%s\n' bash coreutils zsh python3-mako python3-apt libssl3 openssh-server openssh-client \
     openssh-sftp-server curl vim vim-tiny vim-common nano git tar nonexistent-package-xyz perl perl-base \
@@ -32,7 +23,6 @@ printf '%s\n' bash coreutils zsh python3-mako python3-apt libssl3 openssh-server
 mapfile -t names <"$T/names"
 echo "comparing ${#names[@]} package names"
 
-failures=0
 compare() {
     local name=$1; shift
     apt-cache policy -o "Dir::Cache=$T/apt-cache" "${pins[@]}" "$@" >"$T/apt.out" 2>"$T/apt.err"; local apt_rc=$?

@@ -5,16 +5,8 @@
 # code, for installed and uninstalled packages, several versions, -a,
 # version and release selection, virtual and unknown names.
 set -u
-APTUS=${APTUS:?set APTUS to the aptus binary}
-if ! command -v apt >/dev/null; then echo "SKIP: apt not installed"; exit 0; fi
 . "$(dirname "$0")/lib/sandbox.sh"
-shared_sandbox server
-
-T=$(mktemp -d /tmp/aptus-show-vs-apt.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-mkdir -p "$T/apt-cache" "$T/aptus-cache"
-export LC_ALL=C APT_CONFIG=$ROOT/apt.conf
-failures=0
+vs_apt_setup show-vs-apt
 checked=0
 
 # compare ARGS...: apt show and aptus show with the same arguments, stdout
@@ -25,23 +17,14 @@ compare() {
     "$APTUS" show -o Dir::Cache="$T/aptus-cache" "$@" >"$T/aptus.out" 2>"$T/aptus.err" </dev/null; local aptus_rc=$?
     # apt 3.0's --full adds APT-Pin and APT-Candidate; the apt here (2.6) does not.
     if [ "$1" = --full ]; then grep -av '^APT-Pin: \|^APT-Candidate: ' "$T/aptus.out" >"$T/aptus.tmp"; mv "$T/aptus.tmp" "$T/aptus.out"; fi
-    local ok=1
-    checked=$((checked + 1))
-    if [ $apt_rc -ne $aptus_rc ]; then echo "FAIL show $*: exit code apt=$apt_rc aptus=$aptus_rc"; ok=0; fi
-    if ! cmp -s "$T/apt.out" "$T/aptus.out"; then
-        echo "FAIL show $*: stdout differs (- apt, + aptus)"; diff -u "$T/apt.out" "$T/aptus.out" | head -40; ok=0
-    fi
-    if ! diff -u "$T/apt.err" "$T/aptus.err" >"$T/diff"; then
-        echo "FAIL show $*: stderr differs (- apt, + aptus)"; head -20 "$T/diff"; ok=0
-    fi
-    [ $ok = 1 ] || failures=$((failures + 1))
+    vs_apt_verdict "show $*"
 }
 
-L=$ROOT/var/lib/apt/lists
+L=$S/var/lib/apt/lists
 # Installed packages (every third of the status file), packages only in
 # trixie or only in bookworm (spread over the file), and names with
 # several versions.
-installed=$(awk '/^Package: /{print $2}' "$ROOT/var/lib/dpkg/status" | sort -u | awk 'NR % 3 == 1' | head -45)
+installed=$(awk '/^Package: /{print $2}' "$S/var/lib/dpkg/status" | sort -u | awk 'NR % 3 == 1' | head -45)
 trixie=$(awk '/^Package: /{print $2}' "$L"/*trixie*_Packages | awk 'NR % 1500 == 7' | head -30)
 bookworm=$(awk '/^Package: /{print $2}' "$L"/*bookworm*_Packages | awk 'NR % 2500 == 11' | head -15)
 special="bash libc6 apertium-all-dev abcm2ps abx 0xffff awk mail-transport-agent c-compiler x-terminal-emulator python3 perl systemd"

@@ -11,19 +11,14 @@
 # trixie's Packages know, unknown names, several at once, --only-source, and
 # apt 3.0's "src:" prefix (compared with --only-source, as the apt here is 2.6).
 set -u
-APTUS=${APTUS:?set APTUS to the aptus binary}
-if ! command -v apt-cache >/dev/null; then echo "SKIP: apt not installed"; exit 0; fi
 . "$(dirname "$0")/lib/sandbox.sh"
-shared_sandbox server
+vs_apt_setup showsrc-vs-apt
 SOURCES_XZ=$APTUS_DATA_DIR/debian/bookworm-main-Sources.xz
 if [ ! -f "$SOURCES_XZ" ]; then echo "SKIP: $SOURCES_XZ not found"; exit 0; fi
-
-T=$(mktemp -d /tmp/aptus-showsrc-vs-apt.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-mkdir -p "$T/apt-cache" "$T/aptus-cache" "$T/lists" "$T/sources.list.d" "$T/empty.d"
-export LC_ALL=C
-for f in "$ROOT"/var/lib/apt/lists/*_*; do ln -s "$f" "$T/lists/"; done
-cp "$ROOT"/etc/apt/sources.list.d/debian.sources "$T/sources.list.d/"
+# The overlay: its own lists and sources.list.d, its own APT_CONFIG below.
+mkdir -p "$T/lists" "$T/sources.list.d" "$T/empty.d"
+for f in "$S"/var/lib/apt/lists/*_*; do ln -s "$f" "$T/lists/"; done
+cp "$S"/etc/apt/sources.list.d/debian.sources "$T/sources.list.d/"
 site=archive.example_debian_dists
 main=$T/lists/${site}_bookworm_main_source_Sources
 xz -dc "$SOURCES_XZ" >"$main"
@@ -45,8 +40,8 @@ Components: main
 EOF
 conf() { # conf FILE SOURCEPARTS
     cat >"$1" <<EOF
-Dir "$ROOT/";
-Dir::State::status "$ROOT/var/lib/dpkg/status";
+Dir "$S/";
+Dir::State::status "$S/var/lib/dpkg/status";
 Dir::State::lists "$T/lists/";
 Dir::Etc::sourceparts "$2/";
 APT::Architecture "amd64";
@@ -56,7 +51,6 @@ EOF
 }
 conf "$T/apt.conf" "$T/sources.list.d"
 export APT_CONFIG=$T/apt.conf
-failures=0
 checked=0
 
 fail() { echo "FAIL $*"; failures=$((failures + 1)); }
@@ -75,18 +69,7 @@ run_both() {
 }
 
 # verdict LABEL: compare what run_both left.
-verdict() {
-    local ok=1
-    checked=$((checked + 1))
-    if [ $apt_rc -ne $aptus_rc ]; then echo "FAIL showsrc $1: exit code apt=$apt_rc aptus=$aptus_rc"; ok=0; fi
-    if ! cmp -s "$T/apt.out" "$T/aptus.out"; then
-        echo "FAIL showsrc $1: stdout differs (- apt, + aptus)"; diff -u "$T/apt.out" "$T/aptus.out" | head -30; ok=0
-    fi
-    if ! diff -u "$T/apt.err" "$T/aptus.err" >"$T/diff"; then
-        echo "FAIL showsrc $1: stderr differs (- apt, + aptus)"; head -20 "$T/diff"; ok=0
-    fi
-    [ $ok = 1 ] || failures=$((failures + 1))
-}
+verdict() { vs_apt_verdict "showsrc $1"; }
 
 compare() { run_both "$@" -- "$@"; verdict "$*"; }
 
@@ -98,10 +81,10 @@ binaries=$(awk '/^Binary: /{sub(/^Binary: /, ""); gsub(/,/, ""); for (i = 2; i <
            awk 'NR % 2500 == 17' | head -40)
 shared=$(awk '/^Binary: /{sub(/^Binary: /, ""); gsub(/,/, ""); for (i = 1; i <= NF; i++) print $i}' "$main" |
          sort | uniq -d | head -15)
-trixie_only=$(comm -13 <(awk '/^Package: /{print $2}' "$ROOT"/var/lib/apt/lists/*bookworm*_Packages | sort -u) \
-                       <(awk '/^Package: /{print $2}' "$ROOT"/var/lib/apt/lists/*trixie*_Packages | sort -u) |
+trixie_only=$(comm -13 <(awk '/^Package: /{print $2}' "$S"/var/lib/apt/lists/*bookworm*_Packages | sort -u) \
+                       <(awk '/^Package: /{print $2}' "$S"/var/lib/apt/lists/*trixie*_Packages | sort -u) |
               awk 'NR % 900 == 5' | head -10)
-installed=$(awk '/^Package: /{print $2}' "$ROOT/var/lib/dpkg/status" | awk 'NR % 25 == 1' | head -20)
+installed=$(awk '/^Package: /{print $2}' "$S/var/lib/dpkg/status" | awk 'NR % 25 == 1' | head -20)
 [ -n "$shared" ] || fail "setup: no binary name built by two sources found"
 for n in $sources $binaries $shared $trixie_only $installed; do compare "$n"; done
 
@@ -144,7 +127,7 @@ sed -i "s|$T/lists/|$T/lists-xz/|" "$T/apt-xz.conf"
 APT_CONFIG=$T/apt-xz.conf compare bash-static zlib nonexistent-package
 
 # No deb-src at all, and deb-src whose Sources file is missing: apt's error.
-conf "$T/apt-nosrc.conf" "$ROOT/etc/apt/sources.list.d"
+conf "$T/apt-nosrc.conf" "$S/etc/apt/sources.list.d"
 APT_CONFIG=$T/apt-nosrc.conf compare bash
 APT_CONFIG=$T/apt-nosrc.conf compare
 mkdir -p "$T/missing.d"

@@ -21,20 +21,10 @@
 # tests/unit/system/dpkg_order_test.cpp (DpkgOrderRealData.TheServerSandboxsPlans).
 set -u
 # About 15 apt-get and aptus runs on the real lists: minutes on a loaded machine.
-APTUS=${APTUS:?set APTUS to the aptus binary}
-here=$(cd "$(dirname "$0")" && pwd)
-if ! command -v apt-get >/dev/null; then echo "SKIP: apt-get not installed"; exit 0; fi
-T=$(mktemp -d /tmp/aptus-simulate-vs-apt.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-export LC_ALL=C
+. "$(dirname "$0")/lib/sandbox.sh"
+vs_apt_setup simulate-vs-apt
+mkdir -p "$T/check-cache"
 
-. "$here/lib/sandbox.sh"
-shared_sandbox server
-SB=$ROOT
-export APT_CONFIG=$SB/apt.conf
-mkdir -p "$T/apt-cache" "$T/aptus-cache" "$T/check-cache"
-
-failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 # "Inst name [old] (new ...)" -> "Inst name new"; "Remv name [old]" -> "Remv name"
@@ -62,7 +52,7 @@ seq_shape() {
 # The status aptus's plan leaves, checked by apt-get check.
 check_result() {
     local plan=$1
-    python3 - "$SB/var/lib/dpkg/status" "$plan" "$T/new-status" <<'PY' || return 1
+    python3 - "$S/var/lib/dpkg/status" "$plan" "$T/new-status" <<'PY' || return 1
 import subprocess, sys
 status, plan, out = sys.argv[1:4]
 stanzas = {}

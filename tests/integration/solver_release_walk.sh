@@ -12,18 +12,9 @@
 # python3-reportbug 12.0.0, which is not the candidate; with solver3's
 # strict pinning aptus refuses and says so (checked below).
 set -u
-APTUS=${APTUS:?set APTUS to the aptus binary}
-here=$(cd "$(dirname "$0")" && pwd)
-if ! command -v apt-get >/dev/null; then echo "SKIP: apt-get not installed"; exit 0; fi
-T=$(mktemp -d /tmp/aptus-release-walk.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-export LC_ALL=C
-. "$here/lib/sandbox.sh"
-shared_sandbox server
-export APT_CONFIG=$ROOT/apt.conf
-mkdir -p "$T/apt-cache" "$T/aptus-cache"
+. "$(dirname "$0")/lib/sandbox.sh"
+vs_apt_setup release-walk
 
-failures=0
 for pkg in libsoldout-dev fontforge-extras reportbug; do
     apt-get -s -q=0 -o Dir::Cache="$T/apt-cache" install "$pkg/bookworm" 2>&1 | tr '\r' '\n' |
         grep "^Selected version" >"$T/apt.notes"
