@@ -60,8 +60,6 @@ std::vector<uint32_t> names_where(const cache::Cache& cache, Match match) {
 }  // namespace
 
 std::vector<uint32_t> match_package_names(const cache::Cache& cache, const std::string& pattern) {
-    if (!pattern.empty() && (pattern[0] == '?' || pattern[0] == '~'))
-        throw Error("Unsupported pattern '" + pattern + "': aptus takes apt search patterns in list and the install-like commands only");
     std::vector<uint32_t> out;
     if (pattern.find_first_of("*?[") != std::string::npos)
         out = names_where(cache, [&](const char* n) { return ::fnmatch(pattern.c_str(), n, FNM_CASEFOLD) == 0; });

@@ -40,8 +40,8 @@ private:
 // (indices into cache.names()) the shell glob matches, else, when it
 // matched none, those the regular expression finds anywhere in the name.
 // Empty when the word has neither glob nor regular expression characters.
-// Throws aptus::Error for an apt search pattern (a word starting with '?'
-// or '~'), which these callers do not take yet, and for a bad expression.
+// Throws aptus::Error for a bad expression. The callers read apt search
+// patterns (is_pattern_word) themselves first.
 std::vector<uint32_t> match_package_names(const cache::Cache& cache, const std::string& pattern);
 
 }  // namespace aptus::cli

@@ -106,6 +106,16 @@ compare "showhold" showhold
 compare "hold -s: nothing changed" -s hold bash
 compare "unhold: nothing held" unhold bash
 compare "invalid operation" frob bash
+# apt search patterns (a word starting with ? or ~), as apt-mark 2.6 reads them.
+compare "auto: pattern, virtual names and one installed, apt's order" auto '~nless$'
+compare "manual: pattern with ?installed" manual '~i ~nlibssh'
+compare "auto: pattern selecting nothing" auto '~nnosuchpkg'
+compare "auto: pattern that does not parse" auto '?foo'
+compare "showmanual: pattern" showmanual '~i'
+compare "showauto: pattern and name" showauto '?automatic' bash
+compare "showauto: pattern that does not parse" showauto '?foo'
+compare "hold: pattern" hold '?name(^nginx$)'
+compare "unhold: pattern" unhold '?exact-name(nginx)'
 compare "extended_states from -f" -f "$T/none-such" showauto
 
 # The other way round: apt reads what aptus wrote, and aptus what apt wrote.

@@ -56,7 +56,7 @@ int usage() {
 int mark_auto(Context& ctx, bool want_auto) {
     auto session = open_read_session(ctx);
     const cache::Cache& c = session->cache();
-    MarkWords words = resolve_mark_words(c, ctx.args);
+    MarkWords words = resolve_mark_words(c, *session->candidates, ctx.config, ctx.args);
     if (words.targets.empty()) {
         words.errors.push_back("No packages found");
         return finish(words.errors);
@@ -140,7 +140,7 @@ void run_dpkg(const config::Config& config, std::vector<std::string> args, const
 int mark_hold(Context& ctx, bool hold) {
     auto session = open_read_session(ctx);
     const cache::Cache& c = session->cache();
-    MarkWords words = resolve_mark_words(c, ctx.args);
+    MarkWords words = resolve_mark_words(c, *session->candidates, ctx.config, ctx.args);
     struct Selected {
         const MarkTarget* target;
         const cache::Version* version;
@@ -209,6 +209,9 @@ int mark_show(Context& ctx, Show what) {
         return false;
     };
     std::vector<std::string> names;
+    // A word that is no valid pattern or expression is an error here too
+    // (after the names found); one that names nothing is not.
+    std::vector<std::string> errors;
     if (ctx.args.empty()) {
         for (const cache::Package& p : c.packages()) {
             if (!wanted(p)) continue;
@@ -217,13 +220,15 @@ int mark_show(Context& ctx, Show what) {
             names.push_back(std::move(name));
         }
     } else {
-        for (const MarkTarget& t : resolve_mark_words(c, ctx.args).targets)
+        MarkWords words = resolve_mark_words(c, *session->candidates, ctx.config, ctx.args);
+        for (const MarkTarget& t : words.targets)
             if (t.package && wanted(*t.package)) names.push_back(t.name);
+        errors = std::move(words.syntax_errors);
     }
     std::sort(names.begin(), names.end());
     names.erase(std::unique(names.begin(), names.end()), names.end());
     for (const std::string& n : names) out(n);
-    return 0;
+    return finish(errors);
 }
 
 }  // namespace

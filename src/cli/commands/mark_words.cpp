@@ -2,8 +2,11 @@
 
 #include <algorithm>
 
+#include "aptus/base/error.hpp"
+#include "aptus/system/installed_system.hpp"
 #include "cli/apt_hash_order.hpp"
 #include "cli/package_glob.hpp"
+#include "cli/package_pattern.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -46,23 +49,59 @@ bool by_name(const cache::Cache& c, const std::string& word, std::vector<MarkTar
     return true;
 }
 
+// In apt's cache order, as apt-mark lists what a glob or pattern selects.
+void sort_by_apt_hash(const cache::Cache& c, std::vector<uint32_t>& names) {
+    std::sort(names.begin(), names.end(), [&](uint32_t a, uint32_t b) {
+        return apt_hash_key(c.str(c.names()[a].name)) < apt_hash_key(c.str(c.names()[b].name));
+    });
+}
+
 }  // namespace
 
-MarkWords resolve_mark_words(const cache::Cache& cache, std::span<const std::string> words) {
+MarkWords resolve_mark_words(const cache::Cache& cache, const system::Candidates& candidates,
+                             const config::Config& config, std::span<const std::string> words) {
     MarkWords out;
+    auto syntax_error = [&](std::string message) {
+        out.errors.push_back(message);
+        out.syntax_errors.push_back(std::move(message));
+    };
     for (const std::string& word : words) {
         if (by_name(cache, word, out.targets)) continue;
-        std::vector<uint32_t> names = match_package_names(cache, word);
+        if (is_pattern_word(word)) {
+            // A pattern that selects nothing is no error of its own; one
+            // that does not parse is then read as a glob and a regex, as apt does.
+            try {
+                PackagePattern pattern = PackagePattern::parse(word);
+                std::vector<uint32_t> garbage;
+                if (pattern.uses_garbage()) garbage = system::auto_removable_packages(cache, config);
+                std::vector<PatternMatch> matches = packages_matching({cache, candidates, &garbage}, pattern);
+                auto key = [&](const PatternMatch& m) { return apt_hash_key(cache.str(cache.names()[m.name].name)); };
+                std::stable_sort(matches.begin(), matches.end(),
+                                 [&](const PatternMatch& a, const PatternMatch& b) { return key(a) < key(b); });
+                for (const PatternMatch& m : matches)
+                    out.targets.push_back(m.package ? MarkTarget{display_name(cache, *m.package), m.package}
+                                                    : preferred(cache, m.name));
+                continue;
+            } catch (const Error& e) {
+                syntax_error(e.what());
+            }
+        }
+        std::vector<uint32_t> names;
+        std::string regex_error;
+        try {
+            names = match_package_names(cache, word);
+        } catch (const Error& e) {
+            regex_error = e.what();
+        }
         if (!names.empty()) {
-            std::sort(names.begin(), names.end(), [&](uint32_t a, uint32_t b) {
-                return apt_hash_key(cache.str(cache.names()[a].name)) < apt_hash_key(cache.str(cache.names()[b].name));
-            });
+            sort_by_apt_hash(cache, names);
             for (uint32_t n : names) out.targets.push_back(preferred(cache, n));
             continue;
         }
         out.errors.push_back("Unable to locate package " + word);
         if (word.find_first_of(".?*[]!") != std::string::npos)
             out.errors.push_back("Couldn't find any package by glob '" + word + "'");
+        if (!regex_error.empty()) syntax_error(regex_error);
         if (word.find_first_of(".?+*|[^$") != std::string::npos)
             out.errors.push_back("Couldn't find any package by regex '" + word + "'");
     }
