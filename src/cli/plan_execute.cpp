@@ -1,5 +1,6 @@
 #include "cli/plan_execute.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <memory>
@@ -13,6 +14,7 @@
 #include "aptus/system/dpkg_order.hpp"
 #include "aptus/system/dpkg_run.hpp"
 #include "aptus/system/history_log.hpp"
+#include "cli/apt_hash_order.hpp"
 #include "cli/archive_download.hpp"
 #include "cli/dpkg_progress.hpp"
 #include "cli/package_line.hpp"
@@ -55,6 +57,15 @@ system::HistoryEntry history_of(const config::Config& config, const cache::Cache
                 break;
         }
     }
+    // apt lists each kind in its cache's hash order (it walks the packages
+    // of the cache), not in dpkg's order.
+    auto by_apt_hash = [](std::vector<system::HistoryItem>& items) {
+        auto name = [](const system::HistoryItem& i) { return std::string_view(i.package).substr(0, i.package.find(':')); };
+        std::stable_sort(items.begin(), items.end(), [&](const system::HistoryItem& a, const system::HistoryItem& b) {
+            return apt_hash_key(name(a)) < apt_hash_key(name(b));
+        });
+    };
+    for (auto* items : {&e.install, &e.upgrade, &e.downgrade, &e.reinstall, &e.remove, &e.purge}) by_apt_hash(*items);
     return e;
 }
 
@@ -99,6 +110,10 @@ void write_marks(const config::Config& config, const cache::Cache& c, const Plan
         if (ch.kind != ChangeKind::Remove)
             marks.push_back({std::string(c.name_of(*ch.package)), arch_of(c, *ch.package), ch.automatic, installing});
     for (const cache::Package* p : now_manual) marks.push_back({std::string(c.name_of(*p)), arch_of(c, *p), false});
+    // New stanzas are appended in this order: apt's is its cache's hash order.
+    std::stable_sort(marks.begin(), marks.end(), [](const system::AutoMark& a, const system::AutoMark& b) {
+        return apt_hash_key(a.package) < apt_hash_key(b.package);
+    });
     system::write_auto_marks(config, marks);
 }
 

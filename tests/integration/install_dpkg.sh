@@ -92,6 +92,11 @@ APT_CONFIG=$T/twin/apt.conf apt-get -y -q install app >"$T/twin-out" 2>&1
 check "apt-get installs app on the twin ($(tail -3 "$T/twin-out"))" test $? = 0
 check "apt-get and aptus installed the same packages" \
     test "$(installed_set "$SB")" = "$(installed_set "$T/twin")"
+# The state apt leaves, in apt's order (its cache's hash order, not dpkg's).
+check "history.log's Install line is apt-get's ($(grep -m1 '^Install:' "$T/twin/var/log/apt/history.log"))" \
+    test "$(grep -m1 '^Install:' "$SB/var/log/apt/history.log")" = "$(grep -m1 '^Install:' "$T/twin/var/log/apt/history.log")"
+check "extended_states is apt-get's, byte for byte" \
+    cmp -s "$SB/var/lib/apt/extended_states" "$T/twin/var/lib/apt/extended_states"
 
 # Reinstall: the same version unpacked and configured again.
 : >"$SB/order.log"
