@@ -182,6 +182,7 @@ check "-s purge of a config-files package and an installed one: apt-get -s's lin
     test "$(grep -E '^(Inst|Conf|Remv|Purg) ' <<<"$OUT" | sort)" = "$apt_sim"
 aptus_run purge -y confpkg
 check "purge exits 0 ($ERR)" test "$RC" = 0
+check "purging what only has configuration files left frees nothing" contains "$OUT" "Space needed: 0 B"
 check "the conffile is gone after purge" test ! -e "$SB/etc/confpkg.conf"
 check "purged from the database" test -z "$(pkg_status confpkg)"
 aptus_run remove -y app

@@ -104,7 +104,6 @@ constexpr Default apt_binary_defaults[] = {
     {"Binary::apt::APT::Cmd::Pattern-Only", "1"},
     {"Binary::apt::APT::Keep-Downloaded-Packages", "0"},
     {"Binary::apt::DPkg::Progress-Fancy", "1"},
-    {"Binary::apt::DPkg::Lock::Timeout", "120"},
 };
 
 struct Compressor {
@@ -287,6 +286,9 @@ void set_builtin_defaults(Config& config) {
 void apply_binary(Config& config, const std::string& binary) {
     config.set("Binary", binary);
     for (const auto& d : apt_binary_defaults) config.set_default(d.key, d.value);
+    // APT 3.0: someone at a terminal waits for the lock as long as it takes
+    // (and can press ^C); a script waits two minutes.
+    config.set_default("Binary::apt::DPkg::Lock::Timeout", ::isatty(STDIN_FILENO) == 1 ? "-1" : "120");
     // Settings under Binary::<name> apply to that program only.
     std::string prefix = "Binary::" + binary;
     std::vector<std::pair<std::string, std::string>> overrides;
