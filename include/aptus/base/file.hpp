@@ -12,8 +12,13 @@ namespace aptus {
 // The whole file as a string; throws aptus::Error naming the path.
 std::string read_file(const std::string& path);
 
-// Replace `path` with `content` atomically (temp file, fsync, rename).
+// Replace `path` with `content` atomically: temp file, fsync, rename,
+// directory sync. Each writer's temporary file has
+// a name of its own ("<path>.aptus-new.XXXXXX") and is flocked while written.
 void write_file_atomic(const std::string& path, std::string_view content, unsigned mode = 0644);
+// Removes the "<path>.aptus-new.*" files a writer killed mid-way left: those
+// more than a minute old that no writer holds locked.
+void remove_abandoned_temps(const std::string& path);
 
 // fsync a directory, so the renames and removals in it survive a crash.
 // Throw: an aptus::Error naming the directory when it cannot be opened or

@@ -1,7 +1,11 @@
 #include "aptus/base/file.hpp"
 
 #include <cerrno>
+#include <cstring>
+#include <ctime>
+#include <dirent.h>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -56,11 +60,40 @@ std::string read_file(const std::string& path) {
     return content;
 }
 
+void remove_abandoned_temps(const std::string& path) {
+    const size_t slash = path.rfind('/');
+    const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);
+    const std::string prefix = (slash == std::string::npos ? path : path.substr(slash + 1)) + ".aptus-new.";
+    DIR* d = ::opendir(dir.c_str());
+    if (!d) return;
+    const time_t now = ::time(nullptr);
+    while (dirent* e = ::readdir(d)) {
+        if (std::strncmp(e->d_name, prefix.c_str(), prefix.size()) != 0) continue;
+        const std::string file = dir + "/" + e->d_name;
+        int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+        if (fd < 0) continue;
+        struct stat st {};
+        // A minute's grace: a writer between creating its file and locking it.
+        if (::fstat(fd, &st) == 0 && st.st_mtime < now - 60 && ::flock(fd, LOCK_EX | LOCK_NB) == 0)
+            ::unlink(file.c_str());
+        ::close(fd);
+    }
+    ::closedir(d);
+}
+
 void write_file_atomic(const std::string& path, std::string_view content, unsigned mode) {
-    std::string tmp = path + ".aptus-new";
+    // A name of its own for each writer: two processes writing the same
+    // state file (the lock is the caller's business) must not truncate
+    // each other's temporary file and rename half of it into place.
+    std::string tmp = path + ".aptus-new.XXXXXX";
     {
-        Fd fd(::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode));
+        Fd fd(::mkostemp(tmp.data(), O_CLOEXEC));
         if (fd.get() < 0) throw system_error("Could not create", tmp, errno);
+        if (::flock(fd.get(), LOCK_EX | LOCK_NB) != 0 || ::fchmod(fd.get(), mode) != 0) {
+            int err = errno;
+            ::unlink(tmp.c_str());
+            throw system_error("Could not set the mode of", tmp, err);
+        }
         size_t done = 0;
         while (done < content.size()) {
             ssize_t n = ::write(fd.get(), content.data() + done, content.size() - done);
@@ -90,6 +123,7 @@ void write_file_atomic(const std::string& path, std::string_view content, unsign
     }
     // Make the rename itself durable; the new content is in place already.
     sync_directory(parent_dir(path), SyncFailure::Ignore);
+    remove_abandoned_temps(path);
 }
 
 bool sync_directory(const std::string& dir, SyncFailure on_failure) {

@@ -2,7 +2,6 @@
 // extended_states, Translation and Sources files; then the layout pass.
 #include "aptus/cache/build.hpp"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <sys/file.h>
 #include <malloc.h>
@@ -12,7 +11,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <ctime>
 
 #include <algorithm>
 #include <memory>
@@ -342,29 +340,8 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st) {
 // stale at once each build one, and with a shared name they truncated and
 // wrote the same file, so one renamed another's half-written file into place.
 // Each writer holds an flock on its temp file while it writes, so that the
-// temp file of a writer killed mid-way (which no later build would reuse,
-// with unique names) can be told apart and removed.
-void remove_abandoned_temps(const std::string& path) {
-    const size_t slash = path.rfind('/');
-    const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);
-    const std::string prefix = (slash == std::string::npos ? path : path.substr(slash + 1)) + ".aptus-new.";
-    DIR* d = ::opendir(dir.c_str());
-    if (!d) return;
-    const time_t now = ::time(nullptr);
-    while (dirent* e = ::readdir(d)) {
-        if (std::strncmp(e->d_name, prefix.c_str(), prefix.size()) != 0) continue;
-        const std::string file = dir + "/" + e->d_name;
-        int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-        if (fd < 0) continue;
-        struct stat st {};
-        // A minute's grace: a writer between creating its file and locking it.
-        if (::fstat(fd, &st) == 0 && st.st_mtime < now - 60 && ::flock(fd, LOCK_EX | LOCK_NB) == 0)
-            ::unlink(file.c_str());
-        ::close(fd);
-    }
-    ::closedir(d);
-}
-
+// temp file of a writer killed mid-way can be told apart and removed
+// (remove_abandoned_temps).
 void lay_out_and_write(detail::BuildState& st, std::string_view stamp, detail::Image& img, const std::string& path) {
     std::string tmp = path + ".aptus-new.XXXXXX";
     int fd = ::mkostemp(tmp.data(), O_CLOEXEC);

@@ -1,6 +1,9 @@
 #include "aptus/base/compression.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <filesystem>
 
 #include <cstdlib>
 #include <string>
@@ -87,7 +90,18 @@ TEST(File, AtomicWriteReplacesAndLeavesNoTemp) {
     aptus::write_file_atomic(tmp.file("x"), "one");
     aptus::write_file_atomic(tmp.file("x"), "two");
     EXPECT_EQ(aptus::read_file(tmp.file("x")), "two");
-    EXPECT_FALSE(aptus::path_exists(tmp.file("x.aptus-new")));
+    // Nothing but the file itself is left in the directory, with the mode asked for.
+    size_t entries = 0;
+    for (const auto& e : std::filesystem::directory_iterator(tmp.file(""))) {
+        ++entries;
+        EXPECT_EQ(e.path().filename(), "x");
+    }
+    EXPECT_EQ(entries, 1u);
+    aptus::write_file_atomic(tmp.file("y"), "three", 0640);
+    struct stat st {};
+    ASSERT_EQ(::stat(tmp.file("y").c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 07777, 0640u);
+    ::unlink(tmp.file("y").c_str());
     try {
         aptus::read_file(tmp.file("missing"));
         ADD_FAILURE() << "reading a missing file did not throw";
