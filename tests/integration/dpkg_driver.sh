@@ -21,24 +21,8 @@ fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 pass() { echo "ok: $*"; }
 
-root=$tmp/root
-mkdir -p "$root"/var/lib/dpkg/{info,updates,triggers} "$root"/var/log/apt \
-         "$root"/etc/apt/{apt.conf.d,sources.list.d,preferences.d} "$root"/var/cache/apt/archives/partial
-: > "$root/var/lib/dpkg/status"
-: > "$root/var/lib/dpkg/available"
-not_root=
-[ "$(id -u)" = 0 ] || not_root='DPkg::Options:: "--force-not-root";'
-# Maintainer scripts run with the host's /bin/sh (the sandbox has none).
-cat > "$tmp/apt.conf" <<EOF
-Dir "$root/";
-Dir::State::status "$root/var/lib/dpkg/status";
-Dir::Cache "$tmp/cache/";
-Dir::Bin::dpkg "/usr/bin/dpkg";
-DPkg::Options:: "--root=$root";
-DPkg::Options:: "--force-script-chrootless";
-DPkg::Options:: "--log=$root/var/log/dpkg.log";
-$not_root
-EOF
+. "$(dirname "$0")/lib/dpkg_root.sh"
+dpkg_root "$tmp"
 export APT_CONFIG=$tmp/apt.conf
 export APTUS_DPKG_ROOT=$root
 sdpkg() { dpkg --root="$root" --force-script-chrootless ${not_root:+--force-not-root} "$@"; }

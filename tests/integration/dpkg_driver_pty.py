@@ -20,9 +20,11 @@ import sys
 import termios
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from pty_checks import check, failures  # noqa: E402
+
 APTUS, TMP = sys.argv[1], sys.argv[2]
 DEADLINE = 60.0
-failures = []
 
 
 def set_size(fd, rows, cols):
@@ -62,14 +64,6 @@ def run(ops, args=(), rows=24, cols=80, on_output=None, locale="C"):
     return os.waitstatus_to_exitcode(status), out
 
 
-def check(cond, what, out=b""):
-    if cond:
-        print("ok: " + what)
-    else:
-        failures.append(what)
-        print("FAIL: " + what)
-        if out:
-            print(repr(out[-3000:]))
 
 
 ee = os.path.join(TMP, "ee_1_all.deb")

@@ -14,24 +14,9 @@ done
 tmp=$(mktemp -d /tmp/aptus-dpkg-terminal-XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 
-root=$tmp/root
-mkdir -p "$root"/var/lib/dpkg/{info,updates,triggers} "$root"/var/log/apt "$root"/etc/apt/apt.conf.d \
-         "$root"/var/cache/apt/archives/partial
-: > "$root/var/lib/dpkg/status"
-: > "$root/var/lib/dpkg/available"
-not_root=
-[ "$(id -u)" = 0 ] || not_root='DPkg::Options:: "--force-not-root";'
+. "$(dirname "$0")/lib/dpkg_root.sh"
 # No --force-conf* options: the conffile question must be asked.
-cat > "$tmp/apt.conf" <<EOF
-Dir "$root/";
-Dir::State::status "$root/var/lib/dpkg/status";
-Dir::Cache "$tmp/cache/";
-Dir::Bin::dpkg "/usr/bin/dpkg";
-DPkg::Options:: "--root=$root";
-DPkg::Options:: "--force-script-chrootless";
-DPkg::Options:: "--log=$root/var/log/dpkg.log";
-$not_root
-EOF
+dpkg_root "$tmp"
 
 # mk NAME VERSION CONF-TEXT POSTINST-BODY
 mk() {

@@ -23,20 +23,14 @@ import sys
 import termios
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from pty_checks import check, failures  # noqa: E402
+
 APTUS, TMP, ROOT = sys.argv[1], sys.argv[2], sys.argv[3]
 DEADLINE = 60.0
-failures = []
 PROMPT = b"(Y/I/N/O/D/Z) [default=N] ?"
 
 
-def check(cond, what, out=b""):
-    if cond:
-        print("ok: " + what)
-    else:
-        failures.append(what)
-        print("FAIL: " + what)
-        if out:
-            print(repr(out[-3000:]))
 
 
 def set_size(fd, rows, cols):
