@@ -101,12 +101,25 @@ if want == 0:
     sys.exit(0)
 # The size grows with the prefix of the stream taken (not strictly, and in
 # steps of the ar padding): try them in turn.
+best = 0
 for pad in range(1, 4096):
     size = build(pad)
     if size == want:
         sys.exit(0)
+    if size < want:
+        best = pad
     if size > want + 64:
         break
+# Some sizes cannot be hit that way (the compressed size jumps over them,
+# and the gzip stream varies with the build's timestamps, so which ones
+# changes from run to run): take the largest .deb below the size and fill
+# it up with zero bytes after its last member. aptus must refuse it by its
+# hash before dpkg ever reads it, which is what the test checks.
+if best:
+    build(best)
+    with open(out, "ab") as f:
+        f.write(bytes(want - os.path.getsize(out)))
+    sys.exit(0)
 sys.exit(f"could not make a .deb of {want} bytes")
 PY
 }
