@@ -284,7 +284,17 @@ refused_update "index redirected to another host, old content" "E: Failed to fet
 misbehave '{}'
 
 # ---------------------------------------------------------------- .debs
-make_suite stable --packages hello=1.0 >/dev/null
+# hello 1.0 carries 2 kB of random text, so that its .deb (about 1.7 kB)
+# is well above the smallest .deb the attacker can make (about 0.7 kB):
+# evil_deb then always finds a same-size one. A bare hello was about
+# 0.7 kB too, and whether evil_deb could match it depended on the gzip
+# streams of both builds.
+python3 - >"$T/hello-spec.json" <<'PY'
+import json, random
+blob = "".join(random.Random(7).choice("0123456789abcdef") for _ in range(2000))
+print(json.dumps([{"name": "hello", "version": "1.0", "files": {"usr/share/doc/hello/blob": blob}}]))
+PY
+make_suite stable --spec "$T/hello-spec.json" >/dev/null
 restamp stable
 run_update
 check "update for the .deb attacks: exit 0" test "$RC" = 0
