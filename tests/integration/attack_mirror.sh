@@ -80,7 +80,7 @@ import os, random, subprocess, sys, tempfile
 out, want = sys.argv[1], int(sys.argv[2])
 stream = random.Random(8).randbytes(1 << 16)  # incompressible, the same every run
 
-def build(pad):
+def build(pad):  # the .deb's bytes
     with tempfile.TemporaryDirectory() as tree:
         os.makedirs(os.path.join(tree, "DEBIAN"))
         os.makedirs(os.path.join(tree, "usr/share/doc/hello"))
@@ -92,34 +92,43 @@ def build(pad):
         os.chmod(os.path.join(tree, "DEBIAN/postinst"), 0o755)
         with open(os.path.join(tree, "usr/share/doc/hello/pad"), "wb") as f:
             f.write(stream[:pad])
-        subprocess.run(["dpkg-deb", "--root-owner-group", "-Zgzip", "--build", tree, out],
+        deb = os.path.join(tree + ".deb")
+        subprocess.run(["dpkg-deb", "--root-owner-group", "-Zgzip", "--build", tree, deb],
                        check=True, stdout=subprocess.DEVNULL)
-    return os.path.getsize(out)
+        with open(deb, "rb") as f:
+            data = f.read()
+        os.unlink(deb)
+        return data
+
+def write(data):
+    with open(out, "wb") as f:
+        f.write(data)
+    sys.exit(0)
 
 if want == 0:
-    build(100)
-    sys.exit(0)
-# The size grows with the prefix of the stream taken (not strictly, and in
-# steps of the ar padding): try them in turn.
-best = 0
-for pad in range(1, 4096):
-    size = build(pad)
-    if size == want:
-        sys.exit(0)
-    if size < want:
-        best = pad
-    if size > want + 64:
+    write(build(100))
+# Each incompressible byte adds a little more than one byte to the .deb
+# (1.03 here; not strictly:
+# gzip blocks, tar and ar padding): start a little below the answer and
+# try the pads in turn. Some sizes cannot be hit (the size jumps over
+# them, and the gzip streams vary with the build's timestamps, so which
+# ones changes from run to run): then the largest .deb below the size,
+# filled up with zero bytes after its last member (dpkg-deb still reads
+# it; aptus must refuse it by its hash before dpkg ever sees it).
+smallest = len(build(1))
+if want < smallest:
+    sys.exit(f"could not make a .deb of {want} bytes (the smallest is {smallest})")
+best = None
+for pad in range(max(1, (want - smallest) * 9 // 10 - 32), want - smallest + 256):
+    data = build(pad)
+    if len(data) == want:
+        write(data)
+    if len(data) < want:
+        best = data
+    elif best is not None and len(data) > want + 64:
         break
-# Some sizes cannot be hit that way (the compressed size jumps over them,
-# and the gzip stream varies with the build's timestamps, so which ones
-# changes from run to run): take the largest .deb below the size and fill
-# it up with zero bytes after its last member. aptus must refuse it by its
-# hash before dpkg ever reads it, which is what the test checks.
-if best:
-    build(best)
-    with open(out, "ab") as f:
-        f.write(bytes(want - os.path.getsize(out)))
-    sys.exit(0)
+if best is not None:
+    write(best + bytes(want - len(best)))
 sys.exit(f"could not make a .deb of {want} bytes")
 PY
 }
