@@ -219,12 +219,13 @@ int run(Context& ctx, Verb verb) {
         return 100;
     }
     Plan plan = make_plan(su, cache, *session->candidates, r, s, cr.unheld);
+    const size_t solved_changes = plan.changes.size();
     if (r.purge) add_config_purges(cache, cr.config_files, plan);
     if (reinstall) add_reinstalls(cache, cr.already_installed, plan);
     if (auto errors = add_required_reinstalls(cache, plan); !errors.empty()) return fail(errors);
     // What was added after the solver is in -s's lines too (apt prints a
     // reinstall's Inst and Conf).
-    order_steps(su, cache, plan);
+    if (plan.changes.size() != solved_changes) order_steps(su, cache, plan);
     if (json) {
         std::fputs(plan_json(cache, plan, verb_name(verb)).c_str(), stdout);
         return 0;

@@ -26,6 +26,19 @@ const char* kind_name(const Change& ch) {
     return "";
 }
 
+// The dpkg steps as steps on plan.changes, after those already there. A
+// version is removed or installed, never both, so it names its change.
+void add_steps(const system::SystemUniverse& su, const cache::Cache& c, const std::vector<system::DpkgStep>& steps,
+               Plan& plan) {
+    std::unordered_map<uint32_t, size_t> change_of;  // universe version -> index in plan.changes
+    for (size_t i = 0; i < plan.changes.size(); ++i) {
+        const Change& ch = plan.changes[i];
+        const cache::Version* v = ch.kind == ChangeKind::Remove ? ch.old_version : ch.new_version;
+        if (auto uv = su.version_of(c.index_of(*v))) change_of[*uv] = i;
+    }
+    for (const system::DpkgStep& step : steps) plan.steps.push_back({step.action, change_of.at(step.version)});
+}
+
 }  // namespace
 
 Plan make_plan(const system::SystemUniverse& su, const cache::Cache& c, const system::Candidates& candidates,
@@ -52,12 +65,9 @@ Plan make_plan(const system::SystemUniverse& su, const cache::Cache& c, const sy
     work.install = s.install;
     (request.purge ? work.purge : work.remove) = s.remove;
     std::vector<system::DpkgStep> steps = system::order_dpkg_work(u, work);
-    std::unordered_map<uint32_t, size_t> change_of;  // universe version -> index in plan.changes
-    for (size_t i = 0; i < s.remove.size(); ++i) change_of[su.universe_version[c.index_of(*plan.changes[i].old_version)]] = i;
     for (const system::DpkgStep& step : steps) {
         if (step.action != system::DpkgAction::Unpack) continue;
         uint32_t uv = step.version;
-        change_of[uv] = plan.changes.size();
         const cache::Version& v = cache_version(uv);
         const cache::Package& p = c.package_of(v);
         changed[c.index_of(p)] = 1;
@@ -73,7 +83,7 @@ Plan make_plan(const system::SystemUniverse& su, const cache::Cache& c, const sy
         ch.held = is_unheld(up);
         plan.changes.push_back(ch);
     }
-    for (const system::DpkgStep& step : steps) plan.steps.push_back({step.action, change_of.at(step.version)});
+    add_steps(su, c, steps, plan);
     for (uint32_t uv : s.autoremove) plan.autoremovable.push_back(&cache_version(uv));
     std::sort(plan.autoremovable.begin(), plan.autoremovable.end(), [&](auto* a, auto* b) {
         return c.name_of(c.package_of(*a)) < c.name_of(c.package_of(*b));
@@ -110,17 +120,9 @@ system::DpkgWork plan_work(const system::SystemUniverse& su, const cache::Cache&
 void order_steps(const system::SystemUniverse& su, const cache::Cache& c, Plan& plan) {
     std::vector<size_t> config_purges;
     system::DpkgWork work = plan_work(su, c, plan, config_purges);
-    // A version is removed or installed, never both, so it names its change.
-    std::unordered_map<uint32_t, size_t> change_of;
-    for (size_t i = 0; i < plan.changes.size(); ++i) {
-        const Change& ch = plan.changes[i];
-        const cache::Version* v = ch.kind == ChangeKind::Remove ? ch.old_version : ch.new_version;
-        if (auto uv = su.version_of(c.index_of(*v))) change_of[*uv] = i;
-    }
     plan.steps.clear();
     for (size_t i : config_purges) plan.steps.push_back({system::DpkgAction::Purge, i});
-    for (const system::DpkgStep& step : system::order_dpkg_work(su.universe, work))
-        plan.steps.push_back({step.action, change_of.at(step.version)});
+    add_steps(su, c, system::order_dpkg_work(su.universe, work), plan);
 }
 
 std::string simulate_lines(const cache::Cache& c, const Plan& plan) {
