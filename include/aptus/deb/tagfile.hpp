@@ -59,6 +59,10 @@ struct TagFileOptions {
     // The longest real line in a Debian archive is under 100 KiB; 16 MiB
     // leaves room for any honest file and bounds the work on a hostile one.
     size_t max_line_length = size_t{16} << 20;
+    // The number of the buffer's first line, when it is a part of a bigger
+    // file (a chunk read on its own thread): errors and Stanza/Field lines
+    // count from it.
+    uint32_t first_line = 1;
 };
 
 class TagFileReader {

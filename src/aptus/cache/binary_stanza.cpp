@@ -125,7 +125,7 @@ uint32_t BuildState::find_package(StringId name, StringId arch) const {
 }
 
 void prepare_binary_stanza(const deb::Stanza& s, std::string_view buffer, deb::RelationList& scratch,
-                           PreparedStanza& out) {
+                           std::vector<PreparedStanza::Relation>& store, PreparedStanza& out) {
     out.value.fill({});
     std::array<uint32_t, kFieldCount> line{};
     for (const deb::Field& field : s.fields) {
@@ -160,37 +160,39 @@ void prepare_binary_stanza(const deb::Stanza& s, std::string_view buffer, deb::R
     out.description_offset = desc.empty() ? 0 : uint32_t(desc.data() - buffer.data());
     out.description_md5 = parse_md5(val[kDescriptionMd5]);
 
-    out.depends.clear();
-    out.provides.clear();
     out.relation_errors.clear();
-    auto add_relations = [&](F k, deb::RelationField kind, uint8_t type, std::vector<PreparedStanza::Relation>& to) {
+    out.relations = nullptr;
+    out.relations_begin = uint32_t(store.size());
+    auto add_relations = [&](F k, deb::RelationField kind, uint8_t type) {
         if (val[k].data() == nullptr) return;
         try {
             deb::parse_relations(val[k], kind, scratch);
         } catch (const Error& e) {
-            out.relation_errors.push_back(std::to_string(line[k]) + ": " + e.what());
+            out.relation_errors.push_back({line[k], e.what()});
             return;
         }
         for (auto group : scratch.groups()) {
             for (size_t a = 0; a < group.size(); ++a) {
                 const deb::Relation& r = group[a];
-                to.push_back({hashed(r.name), hashed(r.version), hashed(r.arch_qualifier), type, uint8_t(r.op),
+                store.push_back({hashed(r.name), hashed(r.version), hashed(r.arch_qualifier), type, uint8_t(r.op),
                               uint8_t(a + 1 < group.size() ? kDepOrNext : 0)});
             }
         }
     };
-    for (int i = 0; i < 8; ++i) add_relations(F(kDepends + i), kRelationFields[i], uint8_t(i), out.depends);
-    add_relations(kProvides, deb::RelationField::Provides, 0, out.provides);
+    for (int i = 0; i < 8; ++i) add_relations(F(kDepends + i), kRelationFields[i], uint8_t(i));
+    out.depends_count = uint32_t(store.size()) - out.relations_begin;
+    add_relations(kProvides, deb::RelationField::Provides, 0);
+    out.provides_count = uint32_t(store.size()) - out.relations_begin - out.depends_count;
 }
 
 void prefetch_binary_stanza(const BuildState& st, const PreparedStanza& s) {
     st.pool.prefetch(s.package.hash);
     st.pool.prefetch(s.version.hash);
-    for (const PreparedStanza::Relation& r : s.depends) {
+    for (const PreparedStanza::Relation& r : s.depends()) {
         st.pool.prefetch(r.name.hash);
         if (!r.version.text.empty()) st.pool.prefetch(r.version.hash);
     }
-    for (const PreparedStanza::Relation& r : s.provides) st.pool.prefetch(r.name.hash);
+    for (const PreparedStanza::Relation& r : s.provides()) st.pool.prefetch(r.name.hash);
 }
 
 void add_binary_stanza(BuildState& st, const PreparedStanza& s, uint32_t file, StringId index_arch, bool from_status,
@@ -261,9 +263,10 @@ void add_binary_stanza(BuildState& st, const PreparedStanza& s, uint32_t file, S
         if (iequals(val[kImportant], "yes")) v.flags |= kVersionImportant;
         if (iequals(val[kProtected], "yes")) v.flags |= kVersionProtected;
 
-        for (const std::string& e : s.relation_errors) st.warn(file_name + ":" + e);
+        for (const PreparedStanza::RelationError& e : s.relation_errors)
+            st.warn(file_name + ":" + std::to_string(e.line) + ": " + e.what);
         v.first_dependency = uint32_t(st.dependencies.size());
-        for (const PreparedStanza::Relation& r : s.depends) {
+        for (const PreparedStanza::Relation& r : s.depends()) {
             Dependency d{};
             d.target = st.name(intern(r.name));
             d.version = intern(r.version);
@@ -275,7 +278,7 @@ void add_binary_stanza(BuildState& st, const PreparedStanza& s, uint32_t file, S
         }
         v.dependency_count = uint32_t(st.dependencies.size()) - v.first_dependency;
         v.first_provide = uint32_t(st.provides.size());
-        for (const PreparedStanza::Relation& r : s.provides) {
+        for (const PreparedStanza::Relation& r : s.provides()) {
             uint32_t target = st.name(intern(r.name));
             st.provides.push_back({ver, target, intern(r.version)});
         }
@@ -352,6 +355,24 @@ void add_translation_stanza(Translations& t, const deb::Stanza& s, std::string_v
     }
     if (md5 == nullptr || desc == nullptr) return;
     t.add(parse_md5(md5->value), file, uint32_t(desc->value.data() - buffer.data()), uint32_t(desc->value.size()));
+}
+
+bool needs_translated_short_descriptions(const BuildState& st) {
+    for (size_t i = 0; i < st.versions.size(); ++i)
+        if (st.versions[i].short_description == 0 && !st.version_md5[i].empty()) return true;
+    return false;
+}
+
+void resolve_long_descriptions(const BuildState& st, const Translations& t, HugeVector<Version>& versions,
+                               const HugeVector<uint32_t>& new_index) {
+    for (size_t i = 0; i < st.version_md5.size(); ++i) {
+        const Translations::Entry* e = t.find(st.version_md5[i]);
+        if (e == nullptr) continue;
+        Version& v = versions[new_index[i]];
+        v.description_file = e->file;
+        v.description_offset = e->offset;
+        v.description_length = e->length;
+    }
 }
 
 void resolve_descriptions(BuildState& st, const Translations& t) {

@@ -66,6 +66,16 @@ private:
     size_t dropped_ = 0;
 };
 
+template <class Fn>
+void with_index_text(const std::string& path, Fn fn) {
+    try {
+        IndexText text(path);
+        fn(text);
+    } catch (const Error& e) {
+        throw e.with_context("while building the package cache");
+    }
+}
+
 std::string join(const std::vector<std::string>& words) {
     std::string out;
     for (const std::string& w : words) {
@@ -85,90 +95,176 @@ void for_each_stanza(IndexText& text, const std::string& name, Fn fn) {
     }
 }
 
-// Every Packages stanza of `text`, prepared (split, relations parsed,
-// hashes computed) on its own thread a few batches ahead of `fn`, which
-// interns: the two halves of reading a stanza then run on two cores, and
-// the strings get their ids in file order as on one thread. `fn` also sees
-// the stanzas a little ahead (`next`, possibly null) to prefetch for them.
-// A reading error is thrown after the stanzas before it, as for_each_stanza does.
+// Every Packages stanza of `text`, prepared (split, relations parsed, hashes
+// computed) by two threads ahead of `fn`, which interns: the file is cut
+// into chunks at blank lines, each thread prepares whole chunks, and `fn`
+// gets the stanzas in file order on the calling thread, so strings get their
+// ids in file order as on one thread. Preparing costs more than interning,
+// so one preparing thread left the interning thread waiting half the time.
+// `fn` also sees the stanza a few places ahead (`next`, possibly null) to
+// prefetch for it. A chunk is read without knowing how many lines come
+// before it: its stanzas' lines are counted from 1 and shifted by the
+// calling thread, and a chunk that failed is read again from its real first
+// line to throw the error with the right line, after the stanzas before it,
+// as for_each_stanza does.
 template <class Fn>
 void for_each_prepared(IndexText& text, const std::string& name, Fn fn) {
-    constexpr size_t kBatch = 256, kSlots = 4, kAhead = 4;
-    struct Batch {
+    constexpr size_t kChunkBytes = 192 * 1024, kSlots = 6, kAhead = 4, kThreads = 2;
+    struct Chunk {
+        std::string_view bytes;
         std::vector<detail::PreparedStanza> stanzas;
+        std::vector<detail::PreparedStanza::Relation> relations;
         size_t count = 0;
-        bool last = false;
-        std::exception_ptr error;
+        uint32_t lines = 0;  // line breaks in the chunk
+        bool ready = false;
+        bool failed = false;
     };
-    Batch batches[kSlots];
+    const std::string_view all = text.view();
+    Chunk chunks[kSlots];
     std::mutex m;
     std::condition_variable cv;
-    size_t produced = 0, consumed = 0;
+    size_t cut = 0, consumed = 0;  // chunks handed out, chunks done with
+    size_t cut_pos = 0;
     bool stop = false;
-    std::jthread reader([&] {
-        std::optional<deb::TagFileReader> r;
+    auto prepare = [&] {
         deb::Stanza s;
         deb::RelationList scratch;
         for (;;) {
+            Chunk* c = nullptr;
             {
                 std::unique_lock lock(m);
-                cv.wait(lock, [&] { return stop || produced - consumed < kSlots; });
-                if (stop) return;
-            }
-            Batch& b = batches[produced % kSlots];
-            b.count = 0;
-            try {
-                if (!r) r.emplace(text.view(), name);
-                while (b.count < kBatch) {
-                    if (!r->next(s)) {
-                        b.last = true;
-                        break;
-                    }
-                    if (b.stanzas.size() <= b.count) b.stanzas.emplace_back();
-                    detail::prepare_binary_stanza(s, text.view(), scratch, b.stanzas[b.count]);
-                    ++b.count;
+                cv.wait(lock, [&] { return stop || cut_pos == all.size() || cut < consumed + kSlots; });
+                if (stop || cut_pos == all.size()) return;
+                // A blank line after the target size ends the chunk: it ends
+                // a stanza wherever it is (Policy 5.1), so the chunks read
+                // alone give the stanzas the whole file gives.
+                size_t end = all.size();
+                if (all.size() - cut_pos > kChunkBytes) {
+                    size_t blank = all.find("\n\n", cut_pos + kChunkBytes);
+                    if (blank != std::string_view::npos) end = blank + 1;
                 }
+                c = &chunks[cut % kSlots];
+                c->bytes = all.substr(cut_pos, end - cut_pos);
+                c->count = 0;
+                c->relations.clear();
+                c->ready = c->failed = false;
+                cut_pos = end;
+                ++cut;
+            }
+            try {
+                deb::TagFileReader r(c->bytes, name);
+                while (r.next(s)) {
+                    if (c->stanzas.size() <= c->count) c->stanzas.emplace_back();
+                    detail::prepare_binary_stanza(s, all, scratch, c->relations, c->stanzas[c->count]);
+                    ++c->count;
+                }
+                c->lines = r.line() - 1;
             } catch (...) {
-                b.error = std::current_exception();
-                b.last = true;
+                c->failed = true;
             }
-            bool last = b.last;
+            for (size_t i = 0; i < c->count; ++i) c->stanzas[i].relations = c->relations.data();
             {
                 std::lock_guard lock(m);
-                ++produced;
+                c->ready = true;
             }
             cv.notify_all();
-            if (last) return;
         }
-    });
-    try {
-        for (;;) {
-            {
-                std::unique_lock lock(m);
-                cv.wait(lock, [&] { return produced > consumed; });
-            }
-            Batch& b = batches[consumed % kSlots];
-            for (size_t i = 0; i < b.count; ++i)
-                fn(b.stanzas[i], i + kAhead < b.count ? &b.stanzas[i + kAhead] : nullptr);
-            if (b.count > 0) text.done_before(b.stanzas[b.count - 1].offset);
-            if (b.error) std::rethrow_exception(b.error);
-            bool last = b.last;
-            {
-                std::lock_guard lock(m);
-                ++consumed;
-            }
-            cv.notify_all();
-            if (last) return;
-        }
-    } catch (...) {
+    };
+    auto stop_threads = [&] {
         {
             std::lock_guard lock(m);
             stop = true;
         }
         cv.notify_all();
+    };
+    std::jthread threads[kThreads];
+    for (std::jthread& t : threads) t = std::jthread(prepare);
+    try {
+        uint32_t lines_before = 0;
+        for (;;) {
+            Chunk* c = nullptr;
+            {
+                std::unique_lock lock(m);
+                cv.wait(lock, [&] { return consumed < cut && chunks[consumed % kSlots].ready; });
+                c = &chunks[consumed % kSlots];
+            }
+            for (size_t i = 0; i < c->count; ++i) {
+                detail::PreparedStanza& st = c->stanzas[i];
+                st.line += lines_before;
+                for (auto& e : st.relation_errors) e.line += lines_before;
+                fn(st, i + kAhead < c->count ? &c->stanzas[i + kAhead] : nullptr);
+            }
+            if (c->count > 0) text.done_before(c->stanzas[c->count - 1].offset);
+            if (c->failed) {
+                deb::TagFileOptions from_here;
+                from_here.first_line = lines_before + 1;
+                deb::TagFileReader again(c->bytes, name, from_here);
+                deb::Stanza s;
+                while (again.next(s)) {
+                }
+                throw std::logic_error("a Packages chunk failed once and read well again");
+            }
+            lines_before += c->lines;
+            bool last = c->bytes.data() + c->bytes.size() == all.data() + all.size();
+            {
+                std::lock_guard lock(m);
+                ++consumed;
+            }
+            cv.notify_all();
+            if (last) break;
+        }
+    } catch (...) {
+        stop_threads();
         throw;
     }
+    stop_threads();
 }
+
+// The Translation files, read on a thread of their own: they only fill their
+// own table, matched to the versions by Description-md5 at the end. They are
+// read after the Packages files, while the rest is read and laid out: the
+// Packages files keep both cores busy, the layout only one.
+class TranslationReader {
+public:
+    // `deferred`: the caller matches the long descriptions during the layout
+    // (LayoutHooks::descriptions) when it can.
+    explicit TranslationReader(bool deferred) : deferred_(deferred) {}
+    void start(const CacheInputs& in, const std::vector<uint32_t>& index_ids) {
+        thread_ = std::jthread([this, &in, index_ids] {
+            try {
+                for (size_t k = 0; k < in.indices.size(); ++k) {
+                    const IndexInput& i = in.indices[k];
+                    if (i.kind != IndexKind::Translation) continue;
+                    with_index_text(i.path, [&](IndexText& text) {
+                        for_each_stanza(text, i.path, [&](const deb::Stanza& s) {
+                            detail::add_translation_stanza(table_, s, text.view(), index_ids[k]);
+                        });
+                    });
+                }
+            } catch (...) {
+                error_ = std::current_exception();
+            }
+        });
+    }
+    bool deferred() const { return deferred_ && !finished_; }
+    // The table once every file is read; rethrows a reading error.
+    const detail::Translations& wait() {
+        if (thread_.joinable()) thread_.join();
+        if (error_) std::rethrow_exception(error_);
+        return table_;
+    }
+    // The descriptions are matched: the table goes.
+    void finish() {
+        table_ = {};
+        finished_ = true;
+    }
+
+private:
+    bool deferred_, finished_ = false;
+    detail::Translations table_;
+    std::exception_ptr error_;
+    std::jthread thread_;
+};
 
 // Generous reservations for `text` bytes of Packages: growth would copy and
 // fault in fresh pages, while reserved but untouched memory costs nothing.
@@ -184,10 +280,12 @@ void reserve_for(detail::BuildState& st, uint64_t text) {
     // About two strings to intern per version (bookworm+trixie: 255k for 121k).
     st.pool.reserve(versions, versions * 4, size_t(text / 4));
     st.next_package_of_name.reserve(versions);
+    st.name_of_string.reserve(versions * 4);
+    st.first_package_of_name.reserve(versions * 2);
 }
 
 // Reads every input into `st`.
-void read_inputs(const CacheInputs& in, detail::BuildState& st) {
+void read_inputs(const CacheInputs& in, detail::BuildState& st, TranslationReader& translations) {
     st.native_arch = st.pool.intern(in.native_architecture);
     uint64_t text = 0;
     for (const IndexInput& i : in.indices) {
@@ -247,33 +345,7 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st) {
         ids.push_back(add_index(i.path, i.kind, i.release, i.component, i.architecture, i.language, i.site,
                                 i.description));
 
-    auto with_file = [&](const std::string& path, auto fn) {
-        try {
-            IndexText text(path);
-            fn(text);
-        } catch (const Error& e) {
-            throw e.with_context("while building the package cache");
-        }
-    };
-    // Translation files on the second core: they only fill their own table,
-    // merged by md5 once everything else is read.
-    detail::Translations translations;
-    std::exception_ptr translation_error;
-    std::jthread translation_thread([&] {
-        try {
-            for (size_t k = 0; k < in.indices.size(); ++k) {
-                const IndexInput& i = in.indices[k];
-                if (i.kind != IndexKind::Translation) continue;
-                with_file(i.path, [&](IndexText& text) {
-                    for_each_stanza(text, i.path, [&](const deb::Stanza& s) {
-                        detail::add_translation_stanza(translations, s, text.view(), ids[k]);
-                    });
-                });
-            }
-        } catch (...) {
-            translation_error = std::current_exception();
-        }
-    });
+    auto with_file = [](const std::string& path, auto fn) { with_index_text(path, fn); };
     for (size_t k = 0; k < in.indices.size(); ++k) {
         const IndexInput& i = in.indices[k];
         if (i.kind != IndexKind::Packages) continue;
@@ -285,12 +357,16 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st) {
             });
         });
     }
+    translations.start(in, ids);
     if (!in.status_path.empty() && path_exists(in.status_path)) {
         uint32_t id = add_index(in.status_path, IndexKind::Status, kNone, "", "", "", "", "");
         with_file(in.status_path, [&](IndexText& text) {
             detail::PreparedStanza prepared;
+            std::vector<detail::PreparedStanza::Relation> relations;
             for_each_stanza(text, in.status_path, [&](const deb::Stanza& s) {
-                detail::prepare_binary_stanza(s, text.view(), st.relations, prepared);
+                relations.clear();
+                detail::prepare_binary_stanza(s, text.view(), st.relations, relations, prepared);
+                prepared.relations = relations.data();
                 detail::add_binary_stanza(st, prepared, id, st.native_arch, true, in.status_path);
             });
         });
@@ -308,13 +384,14 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st) {
                             [&](const deb::Stanza& s) { detail::add_source_stanza(st, s, text.view(), ids[k]); });
         });
     }
-    translation_thread.join();
-    if (translation_error) std::rethrow_exception(translation_error);
-    detail::resolve_descriptions(st, translations);
+    if (!translations.deferred() || detail::needs_translated_short_descriptions(st)) {
+        detail::resolve_descriptions(st, translations.wait());
+        translations.finish();
+    }
     // Interning and lookups by name are over: lay_out only reads the pool.
     st.pool.drop_table();
     st.name_of_string = {};
-    st.version_md5 = {};
+    if (!translations.deferred()) st.version_md5 = {};
     detail::release_unused(st.versions);
     detail::release_unused(st.dependencies);
     detail::release_unused(st.provides);
@@ -326,6 +403,19 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st) {
     // batches, the translation table's growth): hand it back before the
     // layout's peak.
     ::malloc_trim(0);
+}
+
+// The layout's hook that matches the long descriptions when the Translation
+// files are still being read (none otherwise).
+detail::LayoutHooks description_hook(detail::BuildState& st, TranslationReader& translations) {
+    detail::LayoutHooks hooks;
+    if (translations.deferred())
+        hooks.descriptions = [&](detail::HugeVector<Version>& versions, const detail::HugeVector<uint32_t>& new_index) {
+            detail::resolve_long_descriptions(st, translations.wait(), versions, new_index);
+            translations.finish();
+            st.version_md5 = {};
+        };
+    return hooks;
 }
 
 // Lays out `st` into `img` and writes it to `path`, streaming the sections
@@ -342,19 +432,21 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st) {
 // Each writer holds an flock on its temp file while it writes, so that the
 // temp file of a writer killed mid-way can be told apart and removed
 // (remove_abandoned_temps).
-void lay_out_and_write(detail::BuildState& st, std::string_view stamp, detail::Image& img, const std::string& path) {
+void lay_out_and_write(detail::BuildState& st, std::string_view stamp, detail::Image& img, const std::string& path,
+                       TranslationReader& translations) {
+    detail::LayoutHooks hooks = description_hook(st, translations);
     std::string tmp = path + ".aptus-new.XXXXXX";
     int fd = ::mkostemp(tmp.data(), O_CLOEXEC);
     if (fd >= 0 && (::flock(fd, LOCK_EX | LOCK_NB) != 0 || ::fchmod(fd, 0644) != 0)) {
         int err = errno;
         ::close(fd);
         ::unlink(tmp.c_str());
-        detail::lay_out(st, stamp, img);
+        detail::lay_out(st, stamp, img, hooks);
         throw system_error("Could not create", tmp, err);
     }
     if (fd < 0) {
         int err = errno;
-        detail::lay_out(st, stamp, img);
+        detail::lay_out(st, stamp, img, hooks);
         throw system_error("Could not create", tmp, err);
     }
     auto fail = [&](const char* what, int err) {
@@ -362,18 +454,81 @@ void lay_out_and_write(detail::BuildState& st, std::string_view stamp, detail::I
         ::unlink(tmp.c_str());
         throw system_error(what, tmp, err);
     };
+    // The sections are written on a second thread as the layout completes
+    // them (in file order), so that writing overlaps the layout.
     std::optional<detail::StreamChecksum> sum;
-    int pool_err = 0;
+    int write_err = 0;
     {
-        std::jthread pool_writer;
-        detail::lay_out(st, stamp, img, [&](const detail::Image& planned) {
-            sum.emplace(planned.checksum_start());
-            pool_writer = std::jthread([&] { pool_err = planned.write_range(fd, 0, detail::kPoolSections, *sum); });
-        });
-    }  // joined
-    if (pool_err) fail("Could not write", pool_err);
+        std::mutex m;
+        std::condition_variable cv;
+        uint32_t ready = 0;
+        bool layout_over = false;
+        // A big section both written and no longer read by the layout has
+        // its pages handed back: the peak of the build is at the layout's end.
+        bool written[kSectionCount] = {}, unneeded[kSectionCount] = {};
+        auto drop = [&](uint32_t i) {
+            img.sections_dropped = true;
+            detail::drop_pages(img.sections[i].data, img.sections[i].count * img.sections[i].elem);
+        };
+        hooks.done_with = [&](SectionId id) {
+            auto i = uint32_t(id);
+            {
+                std::lock_guard lock(m);
+                unneeded[i] = true;
+                if (!written[i]) return;
+            }
+            drop(i);
+        };
+        std::jthread writer;
+        hooks.sections_ready = [&](const detail::Image& planned, uint32_t count) {
+            if (!writer.joinable()) {
+                sum.emplace(planned.checksum_start());
+                writer = std::jthread([&] {
+                    for (uint32_t done = 0; done < kSectionCount;) {
+                        uint32_t upto = 0;
+                        {
+                            std::unique_lock lock(m);
+                            cv.wait(lock, [&] { return ready > done || layout_over; });
+                            upto = ready;
+                        }
+                        if (upto == done) return;  // the layout failed
+                        if (write_err == 0) write_err = planned.write_range(fd, done, upto, *sum);
+                        std::vector<uint32_t> to_drop;
+                        {
+                            std::lock_guard lock(m);
+                            for (uint32_t k = done; k < upto; ++k) {
+                                auto i = uint32_t(detail::kFileOrder[k]);
+                                written[i] = write_err == 0;
+                                if (written[i] && unneeded[i]) to_drop.push_back(i);
+                            }
+                        }
+                        for (uint32_t i : to_drop) drop(i);
+                        done = upto;
+                    }
+                });
+            }
+            {
+                std::lock_guard lock(m);
+                ready = count;
+            }
+            cv.notify_one();
+        };
+        struct OverOnExit {
+            std::mutex& m;
+            std::condition_variable& cv;
+            bool& over;
+            ~OverOnExit() {
+                {
+                    std::lock_guard lock(m);
+                    over = true;
+                }
+                cv.notify_one();
+            }
+        } over_on_exit{m, cv, layout_over};
+        detail::lay_out(st, stamp, img, hooks);
+    }  // the writer is joined before over_on_exit's notice: declared first
+    if (write_err) fail("Could not write", write_err);
     if (::ftruncate(fd, off_t(img.header.file_size)) != 0) fail("Could not write", errno);
-    if (int err = img.write_range(fd, detail::kPoolSections, kSectionCount, *sum)) fail("Could not write", err);
     img.header.checksum = sum->finish();
     if (int err = img.write_header(fd)) fail("Could not write", err);
     int rc = ::close(fd);
@@ -392,7 +547,8 @@ void lay_out_and_write(detail::BuildState& st, std::string_view stamp, detail::I
 BuildResult build_cache(const CacheInputs& in) {
     std::string stamp = compute_stamp(in);  // before reading: a change during the build shows next time
     detail::BuildState st;
-    read_inputs(in, st);
+    TranslationReader translations(false);
+    read_inputs(in, st, translations);
     BuildResult out;
     detail::Image img;
     detail::lay_out(st, stamp, img);
@@ -423,19 +579,25 @@ OpenResult open_or_build(const CacheInputs& inputs, const std::string& cache_pat
         // The sections go straight from the build's arrays to the file: no
         // copy of the whole image, and all of it is freed before the mapping.
         detail::BuildState st;
-        read_inputs(inputs, st);
+        TranslationReader translations(true);
+        read_inputs(inputs, st, translations);
         detail::Image img;
         try {
-            lay_out_and_write(st, stamp, img, cache_path);
+            lay_out_and_write(st, stamp, img, cache_path, translations);
             written_checksum = img.header.checksum;
             diagnostics = std::move(st.diagnostics);
         } catch (const Error& e) {
             diagnostics = std::move(st.diagnostics);
-            img.set_checksum();
             // A read-only or missing cache directory (a user without root, a
-            // read-only image) must not stop read commands: use the image as is.
+            // read-only image) must not stop read commands: use the image as
+            // is, or build it again when written sections were dropped.
             diagnostics.push_back({Level::Notice, std::string(e.what()) + "; using a cache in memory"});
-            image = img.to_string();
+            if (img.sections_dropped) {
+                image = build_cache(inputs).image;
+            } else {
+                img.set_checksum();
+                image = img.to_string();
+            }
         }
     }
     if (!image.empty())

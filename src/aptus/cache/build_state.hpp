@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -157,14 +158,27 @@ struct PreparedStanza {
     Hashed package, architecture, version, section, source_name, source_version, short_description;
     Md5 description_md5;
     bool source_version_given = false;  // Source: name (version)
-    std::vector<Relation> depends;      // the eight relation fields, in DepType order
-    std::vector<Relation> provides;
-    std::vector<std::string> relation_errors;  // "<line>: <what>", in field order
+    // The relations are in a store shared by a batch of stanzas (one vector
+    // per stanza was a malloc and fresh pages for every stanza): the eight
+    // relation fields in DepType order, then the provides. `relations` is
+    // set once the batch is prepared, as the store may move while it grows.
+    uint32_t relations_begin = 0, depends_count = 0, provides_count = 0;
+    const Relation* relations = nullptr;
+    std::span<const Relation> depends() const { return {relations + relations_begin, depends_count}; }
+    std::span<const Relation> provides() const {
+        return {relations + relations_begin + depends_count, provides_count};
+    }
+    struct RelationError {
+        uint32_t line;  // of the field
+        std::string what;
+    };
+    std::vector<RelationError> relation_errors;  // in field order
 };
 
-// Splits `s` (from `buffer`, the whole decompressed file) into `out`.
+// Splits `s` (from `buffer`, the whole decompressed file) into `out`, its
+// relations appended to `store` (out.relations is left for the caller to set).
 void prepare_binary_stanza(const deb::Stanza& s, std::string_view buffer, deb::RelationList& scratch,
-                           PreparedStanza& out);
+                           std::vector<PreparedStanza::Relation>& store, PreparedStanza& out);
 // One prepared Packages or status stanza into the state.
 void add_binary_stanza(BuildState& st, const PreparedStanza& s, uint32_t file, StringId index_arch, bool from_status,
                        const std::string& file_name);
@@ -178,6 +192,15 @@ void add_translation_stanza(Translations& t, const deb::Stanza& s, std::string_v
 void apply_extended_states(BuildState& st, std::string_view buffer, const std::string& file_name);
 // Fill in long (and missing short) descriptions from the translations found.
 void resolve_descriptions(BuildState& st, const Translations& t);
+// True when some version has a Description-md5 but no short description of
+// its own: resolve_descriptions() will intern that line from a Translation
+// file, so it must run before the pool is final.
+bool needs_translated_short_descriptions(const BuildState& st);
+// The long descriptions only, once the versions are in their layout order
+// (`versions[new_index[v]]` is build version v): the pool is not touched, so
+// this may run late in the layout, after the pool is written.
+void resolve_long_descriptions(const BuildState& st, const Translations& t, HugeVector<Version>& versions,
+                               const HugeVector<uint32_t>& new_index);
 
 // The laid-out cache: the header and every section, owned here or borrowed
 // from the BuildState (pool, index files, ...) and the stamp, which must
@@ -205,6 +228,9 @@ struct Image {
     HugeVector<VersionFile> files;
     HugeVector<RevDep> rdeps;
     HugeVector<uint32_t> providers;
+    // Some sections' pages were handed back after they were written
+    // (LayoutHooks::done_with): to_string() and set_checksum() would read zeros.
+    bool sections_dropped = false;
 
     // The file's bytes in one string (after set_checksum).
     std::string to_string() const;
@@ -212,21 +238,41 @@ struct Image {
     // the caller finishes a sum it fed with write_range() over all sections.
     StreamChecksum checksum_start() const;
     void set_checksum();
-    // Sums sections [first, last) with the padding before each (and at the
-    // end of the file when last is kSectionCount) into `sum`, in file order,
-    // and writes them at their offsets when fd >= 0: 0 or the errno.
+    // Sums the sections at file positions [first, last) (see kFileOrder)
+    // with the padding before each (and at the end of the file when last is
+    // kSectionCount) into `sum`, in file order, and writes them at their
+    // offsets when fd >= 0: 0 or the errno.
     int write_range(int fd, uint32_t first, uint32_t last, StreamChecksum& sum) const;
     int write_header(int fd) const;
 };
 
-// The pool's sections come first in the file, and are final before the layout.
-inline constexpr uint32_t kPoolSections = 2;
+// The sections in the order they are in the file: the order the layout
+// completes them, so that each is written while the rest is laid out (the
+// header says where each is; readers do not depend on the order).
+inline constexpr SectionId kFileOrder[kSectionCount] = {
+    SectionId::StringOffsets, SectionId::StringBytes, SectionId::IndexFiles,   SectionId::Releases,
+    SectionId::Stamp,         SectionId::NameHash,    SectionId::Sources,      SectionId::Packages,
+    SectionId::Dependencies,  SectionId::Provides,    SectionId::VersionFiles, SectionId::Versions,
+    SectionId::RevDeps,       SectionId::Providers,   SectionId::Names,
+};
 
-// Sort and index: the complete cache file but for its checksum. The header
-// is planned first and `pool_ready` (if any) is called with it: from then
-// on sections [0, kPoolSections) and the header do not change, and may be
-// written from another thread while lay_out goes on.
-void lay_out(BuildState& st, std::string_view stamp, Image& img,
-             const std::function<void(const Image&)>& pool_ready = {});
+struct LayoutHooks {
+    // Called with the planned header, then each time more sections are
+    // complete: the header and the sections at file positions [0, count)
+    // do not change any more, and may be written from another thread while
+    // lay_out goes on.
+    std::function<void(const Image&, uint32_t count)> sections_ready;
+    // Called once the versions are in their final order, with the map from
+    // build order (`new_index`), before anything reads their descriptions:
+    // the Translation files are still being read while the layout starts.
+    std::function<void(HugeVector<Version>& versions, const HugeVector<uint32_t>& new_index)> descriptions;
+    // Called when the layout will not read a complete section again (only
+    // for sections in arrays of their own, HugeVector's): once written, its
+    // memory may be handed back.
+    std::function<void(SectionId)> done_with;
+};
+
+// Sort and index: the complete cache file but for its checksum.
+void lay_out(BuildState& st, std::string_view stamp, Image& img, const LayoutHooks& hooks = {});
 
 }  // namespace aptus::cache::detail

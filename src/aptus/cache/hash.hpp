@@ -17,6 +17,28 @@ inline uint64_t load64(const char* p) {
     return v;
 }
 
+// The last n < 8 bytes as memcpy(&t, p, n) gives them on a little-endian
+// machine, from fixed-size loads: a memcpy of variable size is a library
+// call, and most strings hashed are a few bytes long.
+inline uint64_t load_tail(const char* p, size_t n) {
+    uint64_t t = 0;
+    size_t at = 0;
+    if (n & 4) {
+        uint32_t v;
+        std::memcpy(&v, p, 4);
+        t = v;
+        at = 4;
+    }
+    if (n & 2) {
+        uint16_t v;
+        std::memcpy(&v, p + at, 2);
+        t |= uint64_t(v) << (8 * at);
+        at += 2;
+    }
+    if (n & 1) t |= uint64_t(static_cast<unsigned char>(p[at])) << (8 * at);
+    return t;
+}
+
 // 64x64 -> 128 multiply folded to 64 bits: one instruction pair on x86-64,
 // and every input bit reaches most output bits.
 inline uint64_t mix(uint64_t a, uint64_t b) {
@@ -38,11 +60,7 @@ inline uint64_t hash_string(std::string_view s) {
         p += 8;
         n -= 8;
     }
-    if (n > 0) {
-        uint64_t t = 0;
-        std::memcpy(&t, p, n);
-        h = mix(h ^ t, kK2);
-    }
+    if (n > 0) h = mix(h ^ load_tail(p, n), kK2);
     return mix(h, kK3);
 }
 

@@ -66,4 +66,14 @@ void release_unused(HugeVector<T>& v) {
     if (used < end) ::madvise(reinterpret_cast<void*>(used), end - used, MADV_DONTNEED);
 }
 
+// Hands back the whole pages inside [data, data + bytes) of a HugeVector's
+// block that nothing will read again: they read as zeros afterwards. Blocks
+// below the threshold come from malloc and are left alone.
+inline void drop_pages(const void* data, size_t bytes) {
+    if (bytes < HugeAllocator<char>::kThreshold) return;
+    auto begin = (reinterpret_cast<uintptr_t>(data) + 4095) & ~uintptr_t(4095);
+    auto end = (reinterpret_cast<uintptr_t>(data) + bytes) & ~uintptr_t(4095);
+    if (begin < end) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
+}
+
 }  // namespace aptus::cache::detail

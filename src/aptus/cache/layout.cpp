@@ -35,8 +35,8 @@ int pwrite_all(int fd, const void* data, size_t n, uint64_t offset) {
 // Counting sort of `n` items into groups 0..groups-1: returns the start of
 // each group (groups + 1 entries); `key(i)` names item i's group.
 template <class Key>
-std::vector<uint32_t> group_starts(size_t n, size_t groups, Key key) {
-    std::vector<uint32_t> start(groups + 1, 0);
+HugeVector<uint32_t> group_starts(size_t n, size_t groups, Key key) {
+    HugeVector<uint32_t> start(groups + 1, 0);
     for (size_t i = 0; i < n; ++i) ++start[key(i) + 1];
     std::partial_sum(start.begin(), start.end(), start.begin());
     return start;
@@ -44,7 +44,7 @@ std::vector<uint32_t> group_starts(size_t n, size_t groups, Key key) {
 
 }  // namespace
 
-void lay_out(BuildState& st, std::string_view stamp, Image& img, const std::function<void(const Image&)>& pool_ready) {
+void lay_out(BuildState& st, std::string_view stamp, Image& img, const LayoutHooks& hooks) {
     const StringPool& pool = st.pool;
     // Every section's size is known before the layout: plan the header now,
     // so the pool (final already, and the biggest part) can be written while
@@ -77,7 +77,8 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const std::func
         h.header_size = sizeof(Header);
         h.native_architecture = st.native_arch;
         uint64_t pos = sizeof(Header);
-        for (uint32_t i = 0; i < kSectionCount; ++i) {
+        for (SectionId id : kFileOrder) {
+            auto i = uint32_t(id);
             pos = (pos + 7) & ~uint64_t(7);
             h.sections[i] = {pos, img.sections[i].count};
             pos += img.sections[i].count * img.sections[i].elem;
@@ -85,31 +86,80 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const std::func
         h.file_size = (pos + 7) & ~uint64_t(7);
         h.checksum = 0;
     }
-    if (pool_ready) pool_ready(img);
+    // A section is final once complete: each is announced when it and every
+    // one before it in the file are.
+    bool final[kSectionCount] = {};
+    uint32_t ready = 0;
+    auto complete = [&](SectionId id, const void* data, size_t count) {
+        Image::Part& part = img.sections[uint32_t(id)];
+        if (count != part.count) throw std::logic_error("cache layout: a section's size differs from the plan");
+        part.data = data;
+        final[uint32_t(id)] = true;
+        uint32_t before = ready;
+        while (ready < kSectionCount && final[uint32_t(kFileOrder[ready])]) ++ready;
+        if (ready != before && hooks.sections_ready) hooks.sections_ready(img, ready);
+    };
+    auto complete_vec = [&](SectionId id, const auto& v) { complete(id, v.data(), v.size()); };
+    auto done_with = [&](SectionId id) {
+        if (hooks.done_with) hooks.done_with(id);
+    };
+    complete_vec(SectionId::StringOffsets, pool.offsets());
+    complete_vec(SectionId::StringBytes, pool.bytes());
+    complete_vec(SectionId::IndexFiles, st.index_files);
+    complete_vec(SectionId::Releases, st.releases);
+    complete(SectionId::Stamp, stamp.data(), stamp.size());
 
-    // Names by text.
-    std::vector<uint32_t> name_order(st.names.size());
-    std::iota(name_order.begin(), name_order.end(), 0u);
-    std::sort(name_order.begin(), name_order.end(),
-              [&](uint32_t a, uint32_t b) { return pool.view(st.names[a]) < pool.view(st.names[b]); });
-    std::vector<uint32_t> new_name(st.names.size());
-    for (uint32_t i = 0; i < name_order.size(); ++i) new_name[name_order[i]] = i;
-
-    // Packages by (name, architecture).
-    std::vector<uint32_t> pkg_order(st.packages.size());
-    std::iota(pkg_order.begin(), pkg_order.end(), 0u);
-    std::sort(pkg_order.begin(), pkg_order.end(), [&](uint32_t a, uint32_t b) {
-        const Package& x = st.packages[a];
-        const Package& y = st.packages[b];
-        if (x.name != y.name) return new_name[x.name] < new_name[y.name];
-        return pool.view(x.architecture) < pool.view(y.architecture);
+    // Names by text: on their first 16 bytes as two big-endian words (which
+    // order as the bytes do), the strings themselves compared only on a tie.
+    // Comparing pool strings directly missed the cache on both sides of
+    // every comparison: a third of the layout.
+    struct NameKey {
+        uint64_t hi, lo;
+        uint32_t name;
+    };
+    HugeVector<NameKey> keys(st.names.size());
+    for (uint32_t n = 0; n < keys.size(); ++n) {
+        std::string_view s = pool.view(st.names[n]);
+        unsigned char b[16] = {};
+        std::memcpy(b, s.data(), std::min<size_t>(sizeof b, s.size()));
+        uint64_t hi, lo;
+        std::memcpy(&hi, b, 8);
+        std::memcpy(&lo, b + 8, 8);
+        keys[n] = {__builtin_bswap64(hi), __builtin_bswap64(lo), n};
+    }
+    std::sort(keys.begin(), keys.end(), [&](const NameKey& a, const NameKey& b) {
+        if (a.hi != b.hi) return a.hi < b.hi;
+        if (a.lo != b.lo) return a.lo < b.lo;
+        return pool.view(st.names[a.name]) < pool.view(st.names[b.name]);
     });
-    std::vector<uint32_t> new_pkg(st.packages.size());
+    HugeVector<uint32_t> name_order(st.names.size());
+    HugeVector<uint32_t> new_name(st.names.size());
+    for (uint32_t i = 0; i < keys.size(); ++i) {
+        name_order[i] = keys[i].name;
+        new_name[keys[i].name] = i;
+    }
+    keys = {};
+
+    // Packages by (name, architecture): grouped by name in one counting
+    // pass, then the few packages of one name by architecture.
+    HugeVector<uint32_t> pkg_order(st.packages.size());
+    {
+        auto start = group_starts(st.packages.size(), st.names.size(),
+                                  [&](size_t i) { return new_name[st.packages[i].name]; });
+        HugeVector<uint32_t> fill(start.begin(), start.end() - 1);
+        for (uint32_t i = 0; i < st.packages.size(); ++i) pkg_order[fill[new_name[st.packages[i].name]]++] = i;
+        for (size_t g = 0; g + 1 < start.size(); ++g)
+            if (start[g + 1] - start[g] > 1)
+                std::sort(pkg_order.begin() + start[g], pkg_order.begin() + start[g + 1], [&](uint32_t a, uint32_t b) {
+                    return pool.view(st.packages[a].architecture) < pool.view(st.packages[b].architecture);
+                });
+    }
+    HugeVector<uint32_t> new_pkg(st.packages.size());
     for (uint32_t i = 0; i < pkg_order.size(); ++i) new_pkg[pkg_order[i]] = i;
 
     // Versions by package, newest first; ties (versions dpkg calls equal but
     // written differently) keep the order they were read in.
-    std::vector<uint32_t> ver_order;
+    HugeVector<uint32_t> ver_order;
     ver_order.reserve(st.versions.size());
     HugeVector<Package>& packages = img.packages;
     packages.resize(st.packages.size());
@@ -127,13 +177,37 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const std::func
         });
         p.version_count = uint32_t(ver_order.size()) - p.first_version;
     }
-    std::vector<uint32_t> new_ver(st.versions.size());
+    HugeVector<uint32_t> new_ver(st.versions.size());
     for (uint32_t i = 0; i < ver_order.size(); ++i) new_ver[ver_order[i]] = i;
+    // Open addressing at most half full: a miss ends at an empty slot quickly.
+    HugeVector<uint32_t>& hash = img.hash;
+    hash.assign(slots, kNone);
+    for (uint32_t nn = 0; nn < st.names.size(); ++nn) {
+        size_t i = hash_string(pool.view(st.names[name_order[nn]])) & (slots - 1);
+        while (hash[i] != kNone) i = (i + 1) & (slots - 1);
+        hash[i] = nn;
+    }
+    release_unused(hash);
+    complete_vec(SectionId::NameHash, hash);
+    done_with(SectionId::NameHash);
+
+    std::stable_sort(st.sources.begin(), st.sources.end(), [&](const SourcePackage& a, const SourcePackage& b) {
+        std::string_view x = pool.view(a.name), y = pool.view(b.name);
+        if (x != y) return x < y;
+        return deb::compare_versions(pool.view(a.version), pool.view(b.version)) > 0;
+    });
+
+    complete_vec(SectionId::Sources, st.sources);
+    // The last reader of the strings: the pool (the biggest section but
+    // two) goes before the layout's peak.
+    done_with(SectionId::StringOffsets);
+    done_with(SectionId::StringBytes);
     // The layout's peak is at its end: every index map goes as soon as it has served.
     ver_order = {};
     pkg_order = {};
     for (Package& p : packages)
         if (p.current_version != kNone) p.current_version = new_ver[p.current_version];
+    complete_vec(SectionId::Packages, packages);
 
     // Versions in their new order. Dependency and provide records stay where
     // the build put them (each version's are contiguous already): only their
@@ -150,6 +224,8 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const std::func
     img.provides = std::move(st.provides);
     const HugeVector<Dependency>& deps = img.deps;
     const HugeVector<Provide>& provides = img.provides;
+    complete_vec(SectionId::Dependencies, deps);
+    complete_vec(SectionId::Provides, provides);
     // The versions are permuted in place (following each cycle of new_ver),
     // not copied: a second array of them would be the layout's peak.
     HugeVector<Version>& versions = img.versions;
@@ -190,7 +266,7 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const std::func
     HugeVector<VersionFile>& files = img.files;
     files.resize(st.files.size());
     {
-        std::vector<uint32_t> fill(file_start.begin(), file_start.end() - 1);
+        HugeVector<uint32_t> fill(file_start.begin(), file_start.end() - 1);
         for (const VersionFile& f : st.files) {
             uint32_t nv = new_ver[f.version];
             files[fill[nv]++] = {nv, f.index_file, f.offset, f.length};
@@ -202,6 +278,9 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const std::func
     }
     st.files = {};
     release_unused(img.files);
+    complete_vec(SectionId::VersionFiles, files);
+    if (hooks.descriptions) hooks.descriptions(versions, new_ver);
+    complete_vec(SectionId::Versions, versions);
 
     // Names with their packages, reverse dependencies and providers.
     HugeVector<Name>& names = img.names;
@@ -225,7 +304,7 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const std::func
     HugeVector<RevDep>& rdeps = img.rdeps;
     rdeps.resize(deps.size());
     {
-        std::vector<uint32_t> fill(rdep_start.begin(), rdep_start.end() - 1);
+        HugeVector<uint32_t> fill(rdep_start.begin(), rdep_start.end() - 1);
         for (uint32_t nv = 0; nv < versions.size(); ++nv) {
             const Version& v = versions[nv];
             for (uint32_t i = v.first_dependency; i < v.first_dependency + v.dependency_count; ++i)
@@ -233,11 +312,16 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const std::func
         }
     }
     release_unused(rdeps);
+    complete_vec(SectionId::RevDeps, rdeps);
+    done_with(SectionId::RevDeps);
+    done_with(SectionId::Dependencies);
+    done_with(SectionId::Versions);
+    done_with(SectionId::VersionFiles);
     auto prov_start = group_starts(provides.size(), names.size(), [&](size_t i) { return provides[i].name; });
     HugeVector<uint32_t>& providers = img.providers;
     providers.resize(provides.size());
     {
-        std::vector<uint32_t> fill(prov_start.begin(), prov_start.end() - 1);
+        HugeVector<uint32_t> fill(prov_start.begin(), prov_start.end() - 1);
         for (uint32_t i = 0; i < provides.size(); ++i) providers[fill[provides[i].name]++] = i;
     }
     for (uint32_t nn = 0; nn < names.size(); ++nn) {
@@ -247,42 +331,14 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const std::func
         names[nn].provider_count = prov_start[nn + 1] - prov_start[nn];
     }
 
+    complete_vec(SectionId::Providers, providers);
     release_unused(providers);
-    // Open addressing at most half full: a miss ends at an empty slot quickly.
-    HugeVector<uint32_t>& hash = img.hash;
-    hash.assign(slots, kNone);
-    for (uint32_t nn = 0; nn < names.size(); ++nn) {
-        size_t i = hash_string(pool.view(names[nn].name)) & (slots - 1);
-        while (hash[i] != kNone) i = (i + 1) & (slots - 1);
-        hash[i] = nn;
-    }
-    release_unused(hash);
-
-    std::stable_sort(st.sources.begin(), st.sources.end(), [&](const SourcePackage& a, const SourcePackage& b) {
-        std::string_view x = pool.view(a.name), y = pool.view(b.name);
-        if (x != y) return x < y;
-        return deb::compare_versions(pool.view(a.version), pool.view(b.version)) > 0;
-    });
-
-    // Only sections after the pool's from here: a writer may be reading those.
-    auto add = [&](SectionId id, const void* data, size_t count) {
-        Image::Part& part = img.sections[uint32_t(id)];
-        if (count != part.count) throw std::logic_error("cache layout: a section's size differs from the plan");
-        part.data = data;
-    };
-    auto add_vec = [&](SectionId id, const auto& v) { add(id, v.data(), v.size()); };
-    add_vec(SectionId::Names, names);
-    add_vec(SectionId::NameHash, hash);
-    add_vec(SectionId::Packages, packages);
-    add_vec(SectionId::Versions, versions);
-    add_vec(SectionId::Dependencies, deps);
-    add_vec(SectionId::Provides, provides);
-    add_vec(SectionId::VersionFiles, files);
-    add_vec(SectionId::RevDeps, rdeps);
-    add_vec(SectionId::Providers, providers);
-    add_vec(SectionId::IndexFiles, st.index_files);
-    add_vec(SectionId::Releases, st.releases);
-    add_vec(SectionId::Sources, st.sources);
+    done_with(SectionId::Providers);
+    done_with(SectionId::Provides);
+    complete_vec(SectionId::Names, names);
+    done_with(SectionId::Names);
+    complete_vec(SectionId::Sources, st.sources);
+    if (ready != kSectionCount) throw std::logic_error("cache layout: a section was never completed");
 }
 
 StreamChecksum Image::checksum_start() const {
@@ -292,9 +348,13 @@ StreamChecksum Image::checksum_start() const {
 }
 
 int Image::write_range(int fd, uint32_t first, uint32_t last, StreamChecksum& sum) const {
-    uint64_t pos = first == 0 ? sizeof(Header)
-                              : header.sections[first - 1].offset + sections[first - 1].count * sections[first - 1].elem;
-    for (uint32_t i = first; i < last; ++i) {
+    auto end_of = [&](uint32_t k) {
+        auto i = uint32_t(kFileOrder[k]);
+        return header.sections[i].offset + sections[i].count * sections[i].elem;
+    };
+    uint64_t pos = first == 0 ? sizeof(Header) : end_of(first - 1);
+    for (uint32_t k = first; k < last; ++k) {
+        auto i = uint32_t(kFileOrder[k]);
         sum.zeros(header.sections[i].offset - pos);
         size_t bytes = sections[i].count * sections[i].elem;
         const char* p = static_cast<const char*>(sections[i].data);

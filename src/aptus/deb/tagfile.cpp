@@ -47,7 +47,7 @@ std::string_view Stanza::value_or_empty(std::string_view name) const {
 }
 
 TagFileReader::TagFileReader(std::string_view buffer, std::string name, TagFileOptions options)
-    : buf_(buffer), name_(std::move(name)), options_(options), nul_free_end_(buffer.data()) {}
+    : buf_(buffer), name_(std::move(name)), options_(options), line_(options.first_line), nul_free_end_(buffer.data()) {}
 
 void TagFileReader::fail(uint32_t line, std::string_view message) const {
     throw file_error(name_, line, message);

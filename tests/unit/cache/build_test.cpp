@@ -380,4 +380,38 @@ TEST_F(CacheBuild, UnreadableOrMalformedIndexThrows) {
     EXPECT_THROW(build_cache(in), aptus::Error);
 }
 
+TEST_F(CacheBuild, BigPackagesFileReadInChunksLosesNothingAndNamesTheRightLines) {
+    // Packages files are cut into chunks of ~200 kB prepared on two threads,
+    // each chunk counting its lines from 1: every stanza must arrive once,
+    // and warnings and errors must name the line in the whole file.
+    std::string text;
+    constexpr int kStanzas = 30000, kBroken = 25000;  // ~1.3 MB: several chunks
+    for (int i = 0; i < kStanzas; ++i) {
+        text += "Package: p" + std::to_string(i) + "\nVersion: 1\nArchitecture: amd64\n";
+        text += i == kBroken ? "Depends: a (>= \n" : "Depends: p" + std::to_string(i + 1) + "\n";
+        text += "\n";
+    }
+    CacheInputs in = inputs;
+    in.indices[0].path = dir.write("big_Packages", text);
+    BuildResult r = build_cache(in);
+    Cache c = Cache::from_image(std::move(r.image));
+    for (int i = 0; i < kStanzas; i += 997) EXPECT_NE(c.find_package("p" + std::to_string(i), "amd64"), nullptr) << i;
+    EXPECT_NE(c.find_package("p" + std::to_string(kStanzas - 1), "amd64"), nullptr);
+    // 5 lines per stanza; Depends is the 4th line of its stanza.
+    std::string where = in.indices[0].path + ":" + std::to_string(kBroken * 5 + 4) + ": ";
+    bool warned = std::any_of(r.diagnostics.begin(), r.diagnostics.end(),
+                              [&](const aptus::Diagnostic& d) { return d.message.rfind(where, 0) == 0; });
+    EXPECT_TRUE(warned) << where;
+
+    std::string bad = text.substr(0, text.size() - 1) + "Package b\n";  // a line without ':' at the end
+    in.indices[0].path = dir.write("bad_big_Packages", bad);
+    try {
+        build_cache(in);
+        ADD_FAILURE() << "no error";
+    } catch (const aptus::Error& e) {
+        EXPECT_NE(std::string(e.what()).find(":" + std::to_string(kStanzas * 5) + ": "), std::string::npos)
+            << e.what();
+    }
+}
+
 }  // namespace
