@@ -13,6 +13,7 @@
 #include <cstring>
 
 #include <algorithm>
+#include <array>
 #include <memory>
 
 #include <condition_variable>
@@ -95,6 +96,21 @@ void for_each_stanza(IndexText& text, const std::string& name, Fn fn) {
     }
 }
 
+// A chunk of a Packages file and its prepared stanzas. The chunks live as
+// long as the build's reading, so that their vectors are allocated (and
+// their pages faulted in) once, not once per file.
+struct PreparedChunk {
+    std::string_view bytes;
+    std::vector<detail::PreparedStanza> stanzas;
+    std::vector<detail::PreparedStanza::Relation> relations;
+    size_t count = 0;
+    uint32_t lines = 0;  // line breaks in the chunk
+    bool ready = false;
+    bool failed = false;
+};
+constexpr size_t kChunkSlots = 6;
+using PreparedChunks = std::array<PreparedChunk, kChunkSlots>;
+
 // Every Packages stanza of `text`, prepared (split, relations parsed, hashes
 // computed) by two threads ahead of `fn`, which interns: the file is cut
 // into chunks at blank lines, each thread prepares whole chunks, and `fn`
@@ -108,19 +124,10 @@ void for_each_stanza(IndexText& text, const std::string& name, Fn fn) {
 // line to throw the error with the right line, after the stanzas before it,
 // as for_each_stanza does.
 template <class Fn>
-void for_each_prepared(IndexText& text, const std::string& name, Fn fn) {
-    constexpr size_t kChunkBytes = 192 * 1024, kSlots = 6, kAhead = 4, kThreads = 2;
-    struct Chunk {
-        std::string_view bytes;
-        std::vector<detail::PreparedStanza> stanzas;
-        std::vector<detail::PreparedStanza::Relation> relations;
-        size_t count = 0;
-        uint32_t lines = 0;  // line breaks in the chunk
-        bool ready = false;
-        bool failed = false;
-    };
+void for_each_prepared(IndexText& text, const std::string& name, PreparedChunks& chunks, Fn fn) {
+    constexpr size_t kChunkBytes = 192 * 1024, kSlots = kChunkSlots, kAhead = 4, kThreads = 2;
+    using Chunk = PreparedChunk;
     const std::string_view all = text.view();
-    Chunk chunks[kSlots];
     std::mutex m;
     std::condition_variable cv;
     size_t cut = 0, consumed = 0;  // chunks handed out, chunks done with
@@ -346,12 +353,13 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st, TranslationReade
                                 i.description));
 
     auto with_file = [](const std::string& path, auto fn) { with_index_text(path, fn); };
+    PreparedChunks chunks;
     for (size_t k = 0; k < in.indices.size(); ++k) {
         const IndexInput& i = in.indices[k];
         if (i.kind != IndexKind::Packages) continue;
         StringId arch = st.pool.intern(i.architecture.empty() ? in.native_architecture : i.architecture);
         with_file(i.path, [&](IndexText& text) {
-            for_each_prepared(text, i.path, [&](const detail::PreparedStanza& s, const detail::PreparedStanza* next) {
+            for_each_prepared(text, i.path, chunks, [&](const detail::PreparedStanza& s, const detail::PreparedStanza* next) {
                 if (next != nullptr) detail::prefetch_binary_stanza(st, *next);
                 detail::add_binary_stanza(st, s, ids[k], arch, false, i.path);
             });

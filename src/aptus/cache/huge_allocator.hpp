@@ -19,6 +19,7 @@ struct HugeAllocator {
     using value_type = T;
     static constexpr size_t kThreshold = size_t{2} << 20;
     static constexpr size_t kHuge = size_t{2} << 20;
+    static constexpr size_t kPopulated = size_t{128} << 10;
 
     HugeAllocator() = default;
     template <class U>
@@ -26,9 +27,16 @@ struct HugeAllocator {
 
     T* allocate(size_t n) {
         size_t bytes = n * sizeof(T);
-        if (bytes < kThreshold) {
+        if (bytes < kPopulated) {
             void* p = std::malloc(bytes);
             if (p == nullptr) throw std::bad_alloc();
+            return static_cast<T*>(p);
+        }
+        if (bytes < kThreshold) {
+            // Below a huge page: small pages, all mapped in one call instead
+            // of one fault per page (the layout's index maps are this size).
+            void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+            if (p == MAP_FAILED) throw std::bad_alloc();
             return static_cast<T*>(p);
         }
         size_t len = (bytes + kHuge - 1) & ~(kHuge - 1);
@@ -39,8 +47,12 @@ struct HugeAllocator {
     }
     void deallocate(T* p, size_t n) {
         size_t bytes = n * sizeof(T);
-        if (bytes < kThreshold) {
+        if (bytes < kPopulated) {
             std::free(p);
+            return;
+        }
+        if (bytes < kThreshold) {
+            ::munmap(p, bytes);
             return;
         }
         ::munmap(p, (bytes + kHuge - 1) & ~(kHuge - 1));
