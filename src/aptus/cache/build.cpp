@@ -239,6 +239,15 @@ public:
     void start(const CacheInputs& in, const std::vector<uint32_t>& index_ids) {
         thread_ = std::jthread([this, &in, index_ids] {
             try {
+                // Debian's Translation stanzas average ~500 bytes; the first
+                // language file listed usually holds nearly every md5.
+                uint64_t bytes = 0;
+                for (const IndexInput& i : in.indices) {
+                    struct stat sb {};
+                    if (i.kind == IndexKind::Translation && ::stat(i.path.c_str(), &sb) == 0)
+                        bytes += uint64_t(sb.st_size) * (compression_from_path(i.path) == Compression::None ? 1 : 4);
+                }
+                table_.reserve(size_t(bytes / 400));
                 for (size_t k = 0; k < in.indices.size(); ++k) {
                     const IndexInput& i = in.indices[k];
                     if (i.kind != IndexKind::Translation) continue;

@@ -41,6 +41,13 @@ public:
         uint32_t file, offset, length;  // the Description-<lang> value
     };
     Translations() : slots_(1u << 16, kNone) {}
+    // Room for `entries` without growing (each growth rehashes every entry).
+    void reserve(size_t entries) {
+        entries_.reserve(entries);
+        size_t slots = slots_.size();
+        while (slots < entries * 2) slots *= 2;
+        if (slots > slots_.size()) slots_.assign(slots, kNone);  // only while empty
+    }
     void add(const Md5& md5, uint32_t file, uint32_t offset, uint32_t length) {
         if (md5.empty()) return;
         size_t i = probe(md5);

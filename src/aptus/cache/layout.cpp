@@ -113,9 +113,11 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const LayoutHoo
     // order as the bytes do), the strings themselves compared only on a tie.
     // Comparing pool strings directly missed the cache on both sides of
     // every comparison: a third of the layout.
+    // The key also carries the name's hash (its low half is enough for the
+    // table), computed while the bytes are at hand.
     struct NameKey {
         uint64_t hi, lo;
-        uint32_t name;
+        uint32_t name, hash;
     };
     HugeVector<NameKey> keys(st.names.size());
     for (uint32_t n = 0; n < keys.size(); ++n) {
@@ -125,7 +127,7 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const LayoutHoo
         uint64_t hi, lo;
         std::memcpy(&hi, b, 8);
         std::memcpy(&lo, b + 8, 8);
-        keys[n] = {__builtin_bswap64(hi), __builtin_bswap64(lo), n};
+        keys[n] = {__builtin_bswap64(hi), __builtin_bswap64(lo), n, uint32_t(hash_string(s))};
     }
     std::sort(keys.begin(), keys.end(), [&](const NameKey& a, const NameKey& b) {
         if (a.hi != b.hi) return a.hi < b.hi;
@@ -138,6 +140,17 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const LayoutHoo
         name_order[i] = keys[i].name;
         new_name[keys[i].name] = i;
     }
+    // Open addressing at most half full: a miss ends at an empty slot quickly.
+    HugeVector<uint32_t>& hash = img.hash;
+    hash.assign(slots, kNone);
+    for (uint32_t nn = 0; nn < keys.size(); ++nn) {
+        size_t i = keys[nn].hash & (slots - 1);
+        while (hash[i] != kNone) i = (i + 1) & (slots - 1);
+        hash[i] = nn;
+    }
+    release_unused(hash);
+    complete_vec(SectionId::NameHash, hash);
+    done_with(SectionId::NameHash);
     keys = {};
 
     // Packages by (name, architecture): grouped by name in one counting
@@ -179,17 +192,6 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const LayoutHoo
     }
     HugeVector<uint32_t> new_ver(st.versions.size());
     for (uint32_t i = 0; i < ver_order.size(); ++i) new_ver[ver_order[i]] = i;
-    // Open addressing at most half full: a miss ends at an empty slot quickly.
-    HugeVector<uint32_t>& hash = img.hash;
-    hash.assign(slots, kNone);
-    for (uint32_t nn = 0; nn < st.names.size(); ++nn) {
-        size_t i = hash_string(pool.view(st.names[name_order[nn]])) & (slots - 1);
-        while (hash[i] != kNone) i = (i + 1) & (slots - 1);
-        hash[i] = nn;
-    }
-    release_unused(hash);
-    complete_vec(SectionId::NameHash, hash);
-    done_with(SectionId::NameHash);
 
     std::stable_sort(st.sources.begin(), st.sources.end(), [&](const SourcePackage& a, const SourcePackage& b) {
         std::string_view x = pool.view(a.name), y = pool.view(b.name);
