@@ -39,6 +39,16 @@ inline uint64_t load_tail(const char* p, size_t n) {
     return t;
 }
 
+// a[0, n) == b[0, n) without a library call for the short strings that most
+// interned strings are (loads stay inside both ranges).
+inline bool equal_bytes(const char* a, const char* b, size_t n) {
+    if (n >= 8) {
+        if (n > 16) return std::memcmp(a, b, n) == 0;
+        return load64(a) == load64(b) && load64(a + n - 8) == load64(b + n - 8);
+    }
+    return load_tail(a, n) == load_tail(b, n);
+}
+
 // 64x64 -> 128 multiply folded to 64 bits: one instruction pair on x86-64,
 // and every input bit reaches most output bits.
 inline uint64_t mix(uint64_t a, uint64_t b) {

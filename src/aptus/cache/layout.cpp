@@ -185,9 +185,17 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const LayoutHoo
         for (uint32_t v = old.first_version; v != kNone; v = st.next_version[v]) ver_order.push_back(v);
         auto begin = ver_order.begin() + p.first_version;
         std::reverse(begin, ver_order.end());  // the list is newest-read first
-        std::stable_sort(begin, ver_order.end(), [&](uint32_t a, uint32_t b) {
+        // An insertion sort (stable): nearly every package has one to three
+        // versions, and std::stable_sort allocated a buffer for each.
+        auto newer = [&](uint32_t a, uint32_t b) {
             return deb::compare_versions(pool.view(st.versions[a].version), pool.view(st.versions[b].version)) > 0;
-        });
+        };
+        if (ver_order.end() - begin > 16) {
+            std::stable_sort(begin, ver_order.end(), newer);
+        } else {
+            for (auto i = begin + 1; i < ver_order.end(); ++i)
+                for (auto j = i; j > begin && newer(*j, *(j - 1)); --j) std::iter_swap(j, j - 1);
+        }
         p.version_count = uint32_t(ver_order.size()) - p.first_version;
     }
     HugeVector<uint32_t> new_ver(st.versions.size());

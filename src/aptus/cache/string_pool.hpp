@@ -55,7 +55,7 @@ public:
             if (slot == 0) break;
             // The slot holds the hash's high half and the id + 1: most
             // mismatches are decided without touching the string bytes.
-            if (uint32_t(slot >> 32) == tag && view(uint32_t(slot) - 1) == s) return uint32_t(slot) - 1;
+            if (uint32_t(slot >> 32) == tag && same(uint32_t(slot) - 1, s)) return uint32_t(slot) - 1;
         }
         auto id = uint32_t(count_++);
         bytes_.insert(bytes_.end(), s.begin(), s.end());
@@ -78,7 +78,7 @@ public:
         for (size_t i = h & mask;; i = (i + 1) & mask) {
             uint64_t slot = table_[i];
             if (slot == 0) return kNone;
-            if (uint32_t(slot >> 32) == tag && view(uint32_t(slot) - 1) == s) return uint32_t(slot) - 1;
+            if (uint32_t(slot >> 32) == tag && same(uint32_t(slot) - 1, s)) return uint32_t(slot) - 1;
         }
     }
 
@@ -89,6 +89,11 @@ public:
     const HugeVector<char>& bytes() const { return bytes_; }
 
 private:
+    bool same(StringId id, std::string_view s) const {
+        uint32_t begin = offsets_[id];
+        return offsets_[id + 1] - begin == s.size() && equal_bytes(bytes_.data() + begin, s.data(), s.size());
+    }
+
     void rehash(size_t slots) {
         HugeVector<uint64_t> old(slots, 0);
         old.swap(table_);
