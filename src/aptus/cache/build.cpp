@@ -3,6 +3,7 @@
 #include "aptus/cache/build.hpp"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/file.h>
 #include <malloc.h>
 #include <sys/mman.h>
@@ -31,6 +32,9 @@
 
 namespace aptus::cache {
 namespace {
+
+// Threads carry names, so that top and perf tell them apart.
+void name_thread(const char* name) { ::pthread_setname_np(::pthread_self(), name); }
 
 // An index file's text: mapped when uncompressed, decompressed otherwise.
 // Pages of a mapping the parser has left behind are handed back to the
@@ -107,6 +111,7 @@ struct PreparedChunk {
     uint32_t lines = 0;  // line breaks in the chunk
     bool ready = false;
     bool failed = false;
+    std::exception_ptr error;  // when failed
 };
 constexpr size_t kChunkSlots = 6;
 using PreparedChunks = std::array<PreparedChunk, kChunkSlots>;
@@ -128,12 +133,14 @@ void for_each_prepared(IndexText& text, const std::string& name, PreparedChunks&
     constexpr size_t kChunkBytes = 192 * 1024, kSlots = kChunkSlots, kAhead = 4, kThreads = 2;
     using Chunk = PreparedChunk;
     const std::string_view all = text.view();
+    if (all.empty()) return;  // no chunk would ever be cut
     std::mutex m;
     std::condition_variable cv;
     size_t cut = 0, consumed = 0;  // chunks handed out, chunks done with
     size_t cut_pos = 0;
     bool stop = false;
     auto prepare = [&] {
+        name_thread("aptus-prepare");
         deb::Stanza s;
         deb::RelationList scratch;
         for (;;) {
@@ -153,6 +160,7 @@ void for_each_prepared(IndexText& text, const std::string& name, PreparedChunks&
                 c = &chunks[cut % kSlots];
                 c->bytes = all.substr(cut_pos, end - cut_pos);
                 c->count = 0;
+                c->error = nullptr;
                 c->relations.clear();
                 c->ready = c->failed = false;
                 cut_pos = end;
@@ -168,6 +176,7 @@ void for_each_prepared(IndexText& text, const std::string& name, PreparedChunks&
                 c->lines = r.line() - 1;
             } catch (...) {
                 c->failed = true;
+                c->error = std::current_exception();
             }
             for (size_t i = 0; i < c->count; ++i) c->stanzas[i].relations = c->relations.data();
             {
@@ -209,7 +218,7 @@ void for_each_prepared(IndexText& text, const std::string& name, PreparedChunks&
                 deb::Stanza s;
                 while (again.next(s)) {
                 }
-                throw std::logic_error("a Packages chunk failed once and read well again");
+                std::rethrow_exception(c->error);  // not a reading error: as it was
             }
             lines_before += c->lines;
             bool last = c->bytes.data() + c->bytes.size() == all.data() + all.size();
@@ -238,6 +247,7 @@ public:
     explicit TranslationReader(bool deferred) : deferred_(deferred) {}
     void start(const CacheInputs& in, const std::vector<uint32_t>& index_ids) {
         thread_ = std::jthread([this, &in, index_ids] {
+            name_thread("aptus-translate");
             try {
                 // Debian's Translation stanzas average ~500 bytes; the first
                 // language file listed usually holds nearly every md5.
@@ -435,14 +445,23 @@ detail::LayoutHooks description_hook(detail::BuildState& st, TranslationReader& 
     return hooks;
 }
 
+// A failure to write the cache file (not to build it): the caller goes on
+// with a cache in memory.
+struct CacheFileError {
+    Error error;
+};
+
 // Lays out `st` into `img` and writes it to `path`, streaming the sections
 // from where they are rather than from one copy of the whole image; the pool
 // is written on a second thread while the rest is laid out. Readers never see
 // a half-written file (temp file, then rename). Unlike state files it is not
 // fsynced: the cache is derived data, and a file a crash left incomplete
 // fails the size and checksum check on open and is rebuilt, so durability
-// would buy nothing for the 50 ms a sync of 60 MB costs. On failure the temp
-// file is removed and the error thrown; `img` is complete but for its checksum.
+// would buy nothing for the 50 ms a sync of 60 MB costs. On a failure to
+// write, the temp file is removed and CacheFileError thrown; `img` is then
+// complete but for its checksum, unless img.sections_dropped. An error of the
+// build itself (a Translation file read during the layout) is thrown as is,
+// the temp file removed too.
 // The temp name is unique per writer: several readers that find the cache
 // stale at once each build one, and with a shared name they truncated and
 // wrote the same file, so one renamed another's half-written file into place.
@@ -459,23 +478,23 @@ void lay_out_and_write(detail::BuildState& st, std::string_view stamp, detail::I
         ::close(fd);
         ::unlink(tmp.c_str());
         detail::lay_out(st, stamp, img, hooks);
-        throw system_error("Could not create", tmp, err);
+        throw CacheFileError{system_error("Could not create", tmp, err)};
     }
     if (fd < 0) {
         int err = errno;
         detail::lay_out(st, stamp, img, hooks);
-        throw system_error("Could not create", tmp, err);
+        throw CacheFileError{system_error("Could not create", tmp, err)};
     }
     auto fail = [&](const char* what, int err) {
         if (fd >= 0) ::close(fd);
         ::unlink(tmp.c_str());
-        throw system_error(what, tmp, err);
+        throw CacheFileError{system_error(what, tmp, err)};
     };
     // The sections are written on a second thread as the layout completes
     // them (in file order), so that writing overlaps the layout.
     std::optional<detail::StreamChecksum> sum;
     int write_err = 0;
-    {
+    try {
         std::mutex m;
         std::condition_variable cv;
         uint32_t ready = 0;
@@ -483,24 +502,22 @@ void lay_out_and_write(detail::BuildState& st, std::string_view stamp, detail::I
         // A big section both written and no longer read by the layout has
         // its pages handed back: the peak of the build is at the layout's end.
         bool written[kSectionCount] = {}, unneeded[kSectionCount] = {};
-        auto drop = [&](uint32_t i) {
+        auto drop = [&](uint32_t i) {  // with m held
             img.sections_dropped = true;
             detail::drop_pages(img.sections[i].data, img.sections[i].count * img.sections[i].elem);
         };
         hooks.done_with = [&](SectionId id) {
             auto i = uint32_t(id);
-            {
-                std::lock_guard lock(m);
-                unneeded[i] = true;
-                if (!written[i]) return;
-            }
-            drop(i);
+            std::lock_guard lock(m);
+            unneeded[i] = true;
+            if (written[i]) drop(i);
         };
         std::jthread writer;
         hooks.sections_ready = [&](const detail::Image& planned, uint32_t count) {
             if (!writer.joinable()) {
                 sum.emplace(planned.checksum_start());
                 writer = std::jthread([&] {
+                    name_thread("aptus-write");
                     for (uint32_t done = 0; done < kSectionCount;) {
                         uint32_t upto = 0;
                         {
@@ -510,16 +527,14 @@ void lay_out_and_write(detail::BuildState& st, std::string_view stamp, detail::I
                         }
                         if (upto == done) return;  // the layout failed
                         if (write_err == 0) write_err = planned.write_range(fd, done, upto, *sum);
-                        std::vector<uint32_t> to_drop;
                         {
                             std::lock_guard lock(m);
                             for (uint32_t k = done; k < upto; ++k) {
                                 auto i = uint32_t(detail::kFileOrder[k]);
                                 written[i] = write_err == 0;
-                                if (written[i] && unneeded[i]) to_drop.push_back(i);
+                                if (written[i] && unneeded[i]) drop(i);
                             }
                         }
-                        for (uint32_t i : to_drop) drop(i);
                         done = upto;
                     }
                 });
@@ -543,7 +558,13 @@ void lay_out_and_write(detail::BuildState& st, std::string_view stamp, detail::I
             }
         } over_on_exit{m, cv, layout_over};
         detail::lay_out(st, stamp, img, hooks);
-    }  // the writer is joined before over_on_exit's notice: declared first
+    } catch (...) {
+        // The writer is stopped and joined by now (over_on_exit, declared
+        // after it, told it first).
+        ::close(fd);
+        ::unlink(tmp.c_str());
+        throw;
+    }
     if (write_err) fail("Could not write", write_err);
     if (::ftruncate(fd, off_t(img.header.file_size)) != 0) fail("Could not write", errno);
     img.header.checksum = sum->finish();
@@ -554,7 +575,7 @@ void lay_out_and_write(detail::BuildState& st, std::string_view stamp, detail::I
     if (::rename(tmp.c_str(), path.c_str()) != 0) {
         int err = errno;
         ::unlink(tmp.c_str());
-        throw system_error("Could not rename into place", path, err);
+        throw CacheFileError{system_error("Could not rename into place", path, err)};
     }
     remove_abandoned_temps(path);
 }
@@ -603,7 +624,8 @@ OpenResult open_or_build(const CacheInputs& inputs, const std::string& cache_pat
             lay_out_and_write(st, stamp, img, cache_path, translations);
             written_checksum = img.header.checksum;
             diagnostics = std::move(st.diagnostics);
-        } catch (const Error& e) {
+        } catch (const CacheFileError& failure) {
+            const Error& e = failure.error;
             diagnostics = std::move(st.diagnostics);
             // A read-only or missing cache directory (a user without root, a
             // read-only image) must not stop read commands: use the image as

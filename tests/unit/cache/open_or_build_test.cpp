@@ -255,6 +255,31 @@ TEST_F(CacheOpen, MissingIndexFileIsAnErrorNamingIt) {
     }
 }
 
+TEST_F(CacheOpen, EmptyPackagesFileGivesNoPackagesFromIt) {
+    // An empty list (an empty component) has no stanza to cut a chunk from.
+    inputs.indices.push_back({dir.write("lists/empty_Packages", ""), IndexKind::Packages, kNone, "contrib", "amd64",
+                              "", "site", ""});
+    OpenResult r = open_or_build(inputs, cache_path);
+    EXPECT_EQ(r.cache.packages().size(), 2u);
+    EXPECT_EQ(Cache::from_image(build_cache(inputs).image).packages().size(), 2u);
+}
+
+TEST_F(CacheOpen, BadTranslationFileIsAnErrorAndLeavesNoTempFile) {
+    // Translation files are still being read while the cache is laid out
+    // and written: their error stops the build, names the file, and takes
+    // the half-written temp file with it (it is not "a cache in memory").
+    inputs.indices.push_back({dir.write("lists/bad_Translation-en", "Package: a\nDescription-md5 x\n"),
+                              IndexKind::Translation, kNone, "main", "", "en", "site", ""});
+    try {
+        open_or_build(inputs, cache_path);
+        FAIL() << "no error";
+    } catch (const aptus::Error& e) {
+        EXPECT_NE(std::string(e.what()).find("bad_Translation-en:2:"), std::string::npos) << e.what();
+    }
+    for (const auto& entry : std::filesystem::directory_iterator(dir.file("cache")))
+        ADD_FAILURE() << "left behind: " << entry.path();
+}
+
 TEST(CacheInputs, FindListFilePrefersTheCheapestCompression) {
     aptus::test::TempDir dir("cache-inputs");
     dir.write("x_Packages.xz", "");
