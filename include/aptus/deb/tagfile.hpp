@@ -88,7 +88,6 @@ private:
     TagFileOptions options_;
     size_t pos_ = 0;
     uint32_t line_ = 1;
-    const char* nul_free_end_;  // bytes before this are known to hold no NUL
 };
 
 // A multi-line value joined into text: continuation lines are unfolded into

@@ -124,7 +124,7 @@ uint32_t BuildState::find_package(StringId name, StringId arch) const {
     return kNone;
 }
 
-void prepare_binary_stanza(const deb::Stanza& s, std::string_view buffer, deb::RelationList& scratch,
+void prepare_binary_stanza(const deb::Stanza& s, const TextPiece& piece, deb::RelationList& scratch,
                            std::vector<PreparedStanza::Relation>& store, PreparedStanza& out) {
     out.value.fill({});
     std::array<uint32_t, kFieldCount> line{};
@@ -138,7 +138,7 @@ void prepare_binary_stanza(const deb::Stanza& s, std::string_view buffer, deb::R
     auto hashed = [](std::string_view v) { return Hashed{v, v.empty() ? 0 : hash_string(v)}; };
     const auto& val = out.value;
     out.line = s.line;
-    out.offset = uint32_t(s.raw.data() - buffer.data());
+    out.offset = piece.offset_of(s.raw.data());
     out.length = uint32_t(s.raw.size());
     out.package = hashed(val[kPackage]);
     out.architecture = hashed(val[kArchitecture]);
@@ -157,7 +157,7 @@ void prepare_binary_stanza(const deb::Stanza& s, std::string_view buffer, deb::R
     }
     std::string_view desc = val[kDescription];
     out.short_description = hashed(first_line(desc));
-    out.description_offset = desc.empty() ? 0 : uint32_t(desc.data() - buffer.data());
+    out.description_offset = desc.empty() ? 0 : piece.offset_of(desc.data());
     out.description_md5 = parse_md5(val[kDescriptionMd5]);
 
     out.relation_errors.clear();
@@ -307,7 +307,7 @@ void add_binary_stanza(BuildState& st, const PreparedStanza& s, uint32_t file, S
     }
 }
 
-void add_source_stanza(BuildState& st, const deb::Stanza& s, std::string_view buffer, uint32_t file) {
+void add_source_stanza(BuildState& st, const deb::Stanza& s, const TextPiece& piece, uint32_t file) {
     SourcePackage p{};
     p.name = st.pool.intern(s.value_or_empty("Package"));
     p.version = st.pool.intern(trim(s.value_or_empty("Version")));
@@ -316,7 +316,7 @@ void add_source_stanza(BuildState& st, const deb::Stanza& s, std::string_view bu
     p.maintainer = st.pool.intern(s.value_or_empty("Maintainer"));
     p.directory = st.pool.intern(s.value_or_empty("Directory"));
     p.index_file = file;
-    p.offset = uint32_t(s.raw.data() - buffer.data());
+    p.offset = piece.offset_of(s.raw.data());
     p.length = uint32_t(s.raw.size());
     st.sources.push_back(p);
 }
@@ -346,7 +346,7 @@ Md5 parse_md5(std::string_view hex) {
     return {half[1], half[0]};
 }
 
-void add_translation_stanza(Translations& t, const deb::Stanza& s, std::string_view buffer, uint32_t file) {
+void add_translation_stanza(Translations& t, const deb::Stanza& s, const TextPiece& piece, uint32_t file) {
     const deb::Field* md5 = nullptr;
     const deb::Field* desc = nullptr;
     for (const deb::Field& f : s.fields) {
@@ -354,7 +354,7 @@ void add_translation_stanza(Translations& t, const deb::Stanza& s, std::string_v
         else if (f.name.size() > 12 && iequals(f.name.substr(0, 12), "Description-")) desc = &f;
     }
     if (md5 == nullptr || desc == nullptr) return;
-    t.add(parse_md5(md5->value), file, uint32_t(desc->value.data() - buffer.data()), uint32_t(desc->value.size()));
+    t.add(parse_md5(md5->value), file, piece.offset_of(desc->value.data()), uint32_t(desc->value.size()));
 }
 
 bool needs_translated_short_descriptions(const BuildState& st) {

@@ -6,7 +6,6 @@
 #include <pthread.h>
 #include <sys/file.h>
 #include <malloc.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -36,40 +35,8 @@ namespace {
 // Threads carry names, so that top and perf tell them apart.
 void name_thread(const char* name) { ::pthread_setname_np(::pthread_self(), name); }
 
-// An index file's text: mapped when uncompressed, decompressed otherwise.
-// Pages of a mapping the parser has left behind are handed back to the
-// kernel as it goes: nothing keeps views into them (strings are copied into
-// the pool), and it keeps the peak memory of a build far below the size of
-// the lists.
-class IndexText {
-public:
-    explicit IndexText(const std::string& path) {
-        Compression c = compression_from_path(path);
-        if (c == Compression::None) {
-            map_.emplace(path);
-            view_ = map_->view();
-            if (!view_.empty()) ::madvise(const_cast<char*>(view_.data()), view_.size(), MADV_SEQUENTIAL);
-        } else {
-            data_ = read_decompressed(path);
-            view_ = data_;
-        }
-    }
-    std::string_view view() const { return view_; }
-    // The reader is past `offset`: the pages before it go, 2 MB at a time.
-    void done_before(size_t offset) {
-        constexpr size_t kStep = size_t{2} << 20;
-        if (!map_ || offset < dropped_ + kStep) return;
-        size_t end = offset & ~size_t(4095);
-        ::madvise(const_cast<char*>(view_.data()) + dropped_, end - dropped_, MADV_DONTNEED);
-        dropped_ = end;
-    }
-
-private:
-    std::optional<MappedFile> map_;
-    std::string data_;
-    std::string_view view_;
-    size_t dropped_ = 0;
-};
+using detail::IndexText;
+using detail::TextPiece;
 
 template <class Fn>
 void with_index_text(const std::string& path, Fn fn) {
@@ -90,21 +57,12 @@ std::string join(const std::vector<std::string>& words) {
     return out;
 }
 
-template <class Fn>
-void for_each_stanza(IndexText& text, const std::string& name, Fn fn) {
-    deb::TagFileReader reader(text.view(), name);
-    deb::Stanza s;
-    while (reader.next(s)) {
-        fn(s);
-        text.done_before(size_t(s.raw.data() - text.view().data()));
-    }
-}
-
 // A chunk of a Packages file and its prepared stanzas. The chunks live as
 // long as the build's reading, so that their vectors are allocated (and
 // their pages faulted in) once, not once per file.
 struct PreparedChunk {
-    std::string_view bytes;
+    std::string buffer;  // the bytes read, when read from a file
+    TextPiece piece;
     std::vector<detail::PreparedStanza> stanzas;
     std::vector<detail::PreparedStanza::Relation> relations;
     size_t count = 0;
@@ -117,27 +75,51 @@ constexpr size_t kChunkSlots = 6;
 using PreparedChunks = std::array<PreparedChunk, kChunkSlots>;
 
 // Every Packages stanza of `text`, prepared (split, relations parsed, hashes
-// computed) by two threads ahead of `fn`, which interns: the file is cut
-// into chunks at blank lines, each thread prepares whole chunks, and `fn`
-// gets the stanzas in file order on the calling thread, so strings get their
-// ids in file order as on one thread. Preparing costs more than interning,
-// so one preparing thread left the interning thread waiting half the time.
-// `fn` also sees the stanza a few places ahead (`next`, possibly null) to
-// prefetch for it. A chunk is read without knowing how many lines come
-// before it: its stanzas' lines are counted from 1 and shifted by the
-// calling thread, and a chunk that failed is read again from its real first
-// line to throw the error with the right line, after the stanzas before it,
-// as for_each_stanza does.
+// computed) by two threads ahead of `fn`, which interns: each thread reads
+// and prepares whole chunks, and `fn` gets the stanzas in file order on the
+// calling thread, so strings get their ids in file order as on one thread.
+// Preparing costs more than interning, so one preparing thread left the
+// interning thread waiting half the time. `fn` also sees the stanza a few
+// places ahead (`next`, possibly null) to prefetch for it.
+// Chunk k runs from the first blank line at or after k * kChunkBytes to the
+// first at or after (k + 1) * kChunkBytes (a blank line ends a stanza
+// wherever it is, Policy 5.1), so each thread finds its chunk's bounds in
+// what it reads, and the chunks together give the stanzas the whole file
+// gives. A chunk is read without knowing how many lines come before it: its
+// stanzas' lines are counted from 1 and shifted by the calling thread, and a
+// chunk that failed is read again from its real first line to throw the
+// error with the right line, after the stanzas before it, as
+// for_each_stanza does.
 template <class Fn>
-void for_each_prepared(IndexText& text, const std::string& name, PreparedChunks& chunks, Fn fn) {
-    constexpr size_t kChunkBytes = 192 * 1024, kSlots = kChunkSlots, kAhead = 4, kThreads = 2;
+void for_each_prepared(const IndexText& text, const std::string& name, PreparedChunks& chunks, Fn fn) {
+    constexpr size_t kChunkBytes = 192 * 1024, kOverhang = 16 * 1024, kSlots = kChunkSlots, kAhead = 4,
+                     kThreads = 2;
     using Chunk = PreparedChunk;
-    const std::string_view all = text.view();
-    if (all.empty()) return;  // no chunk would ever be cut
+    const size_t size = text.size();
+    const size_t chunk_count = (size + kChunkBytes - 1) / kChunkBytes;
+    if (chunk_count == 0) return;
+    // Chunk k's bytes into c.buffer (or in place) and c.piece.
+    auto read_chunk = [&](size_t k, Chunk& c) {
+        const size_t grid = k * kChunkBytes;
+        for (size_t want = kChunkBytes + kOverhang;; want *= 2) {
+            std::string_view bytes = text.read(grid, want, c.buffer);
+            const bool at_end = grid + bytes.size() == size;
+            size_t begin = 0, end = bytes.size();
+            if (k > 0) {
+                size_t blank = bytes.find("\n\n");
+                if (blank == std::string_view::npos && !at_end) continue;
+                begin = blank == std::string_view::npos ? bytes.size() : blank + 1;
+            }
+            size_t blank = bytes.size() > kChunkBytes ? bytes.find("\n\n", kChunkBytes) : std::string_view::npos;
+            if (blank == std::string_view::npos && !at_end) continue;
+            if (blank != std::string_view::npos) end = blank + 1;
+            c.piece = TextPiece{bytes.substr(begin, end - begin), grid + begin};
+            return;
+        }
+    };
     std::mutex m;
     std::condition_variable cv;
     size_t cut = 0, consumed = 0;  // chunks handed out, chunks done with
-    size_t cut_pos = 0;
     bool stop = false;
     auto prepare = [&] {
         name_thread("aptus-prepare");
@@ -145,32 +127,26 @@ void for_each_prepared(IndexText& text, const std::string& name, PreparedChunks&
         deb::RelationList scratch;
         for (;;) {
             Chunk* c = nullptr;
+            size_t k = 0;
             {
                 std::unique_lock lock(m);
-                cv.wait(lock, [&] { return stop || cut_pos == all.size() || cut < consumed + kSlots; });
-                if (stop || cut_pos == all.size()) return;
-                // A blank line after the target size ends the chunk: it ends
-                // a stanza wherever it is (Policy 5.1), so the chunks read
-                // alone give the stanzas the whole file gives.
-                size_t end = all.size();
-                if (all.size() - cut_pos > kChunkBytes) {
-                    size_t blank = all.find("\n\n", cut_pos + kChunkBytes);
-                    if (blank != std::string_view::npos) end = blank + 1;
-                }
-                c = &chunks[cut % kSlots];
-                c->bytes = all.substr(cut_pos, end - cut_pos);
+                cv.wait(lock, [&] { return stop || cut == chunk_count || cut < consumed + kSlots; });
+                if (stop || cut == chunk_count) return;
+                k = cut++;
+                c = &chunks[k % kSlots];
+                c->piece = {};
                 c->count = 0;
+                c->lines = 0;
                 c->error = nullptr;
                 c->relations.clear();
                 c->ready = c->failed = false;
-                cut_pos = end;
-                ++cut;
             }
             try {
-                deb::TagFileReader r(c->bytes, name);
+                read_chunk(k, *c);
+                deb::TagFileReader r(c->piece.bytes, name);
                 while (r.next(s)) {
                     if (c->stanzas.size() <= c->count) c->stanzas.emplace_back();
-                    detail::prepare_binary_stanza(s, all, scratch, c->relations, c->stanzas[c->count]);
+                    detail::prepare_binary_stanza(s, c->piece, scratch, c->relations, c->stanzas[c->count]);
                     ++c->count;
                 }
                 c->lines = r.line() - 1;
@@ -197,7 +173,7 @@ void for_each_prepared(IndexText& text, const std::string& name, PreparedChunks&
     for (std::jthread& t : threads) t = std::jthread(prepare);
     try {
         uint32_t lines_before = 0;
-        for (;;) {
+        for (size_t k = 0; k < chunk_count; ++k) {
             Chunk* c = nullptr;
             {
                 std::unique_lock lock(m);
@@ -210,24 +186,23 @@ void for_each_prepared(IndexText& text, const std::string& name, PreparedChunks&
                 for (auto& e : st.relation_errors) e.line += lines_before;
                 fn(st, i + kAhead < c->count ? &c->stanzas[i + kAhead] : nullptr);
             }
-            if (c->count > 0) text.done_before(c->stanzas[c->count - 1].offset);
             if (c->failed) {
-                deb::TagFileOptions from_here;
-                from_here.first_line = lines_before + 1;
-                deb::TagFileReader again(c->bytes, name, from_here);
-                deb::Stanza s;
-                while (again.next(s)) {
+                if (c->piece.bytes.data() != nullptr) {  // read: the error is in its text
+                    deb::TagFileOptions from_here;
+                    from_here.first_line = lines_before + 1;
+                    deb::TagFileReader again(c->piece.bytes, name, from_here);
+                    deb::Stanza s;
+                    while (again.next(s)) {
+                    }
                 }
-                std::rethrow_exception(c->error);  // not a reading error: as it was
+                std::rethrow_exception(c->error);  // not a parsing error: as it was
             }
             lines_before += c->lines;
-            bool last = c->bytes.data() + c->bytes.size() == all.data() + all.size();
             {
                 std::lock_guard lock(m);
                 ++consumed;
             }
             cv.notify_all();
-            if (last) break;
         }
     } catch (...) {
         stop_threads();
@@ -262,8 +237,8 @@ public:
                     const IndexInput& i = in.indices[k];
                     if (i.kind != IndexKind::Translation) continue;
                     with_index_text(i.path, [&](IndexText& text) {
-                        for_each_stanza(text, i.path, [&](const deb::Stanza& s) {
-                            detail::add_translation_stanza(table_, s, text.view(), index_ids[k]);
+                        detail::for_each_stanza(text, i.path, [&](const deb::Stanza& s, const TextPiece& piece) {
+                            detail::add_translation_stanza(table_, s, piece, index_ids[k]);
                         });
                     });
                 }
@@ -390,9 +365,9 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st, TranslationReade
         with_file(in.status_path, [&](IndexText& text) {
             detail::PreparedStanza prepared;
             std::vector<detail::PreparedStanza::Relation> relations;
-            for_each_stanza(text, in.status_path, [&](const deb::Stanza& s) {
+            detail::for_each_stanza(text, in.status_path, [&](const deb::Stanza& s, const TextPiece& piece) {
                 relations.clear();
-                detail::prepare_binary_stanza(s, text.view(), st.relations, relations, prepared);
+                detail::prepare_binary_stanza(s, piece, st.relations, relations, prepared);
                 prepared.relations = relations.data();
                 detail::add_binary_stanza(st, prepared, id, st.native_arch, true, in.status_path);
             });
@@ -400,15 +375,17 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st, TranslationReade
     }
     if (!in.extended_states_path.empty() && path_exists(in.extended_states_path)) {
         with_file(in.extended_states_path, [&](IndexText& text) {
-            detail::apply_extended_states(st, text.view(), in.extended_states_path);
+            std::string buffer;
+            detail::apply_extended_states(st, text.read(0, text.size(), buffer), in.extended_states_path);
         });
     }
     for (size_t k = 0; k < in.indices.size(); ++k) {
         const IndexInput& i = in.indices[k];
         if (i.kind != IndexKind::Sources) continue;
         with_file(i.path, [&](IndexText& text) {
-            for_each_stanza(text, i.path,
-                            [&](const deb::Stanza& s) { detail::add_source_stanza(st, s, text.view(), ids[k]); });
+            detail::for_each_stanza(text, i.path, [&](const deb::Stanza& s, const TextPiece& piece) {
+                detail::add_source_stanza(st, s, piece, ids[k]);
+            });
         });
     }
     if (!translations.deferred() || detail::needs_translated_short_descriptions(st)) {

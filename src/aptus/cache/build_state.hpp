@@ -17,6 +17,7 @@
 #include "aptus/deb/relation.hpp"
 #include "aptus/deb/tagfile.hpp"
 #include "hash.hpp"
+#include "index_text.hpp"
 #include "string_pool.hpp"
 
 namespace aptus::cache::detail {
@@ -182,19 +183,19 @@ struct PreparedStanza {
     std::vector<RelationError> relation_errors;  // in field order
 };
 
-// Splits `s` (from `buffer`, the whole decompressed file) into `out`, its
-// relations appended to `store` (out.relations is left for the caller to set).
-void prepare_binary_stanza(const deb::Stanza& s, std::string_view buffer, deb::RelationList& scratch,
+// Splits `s` (from `piece` of its file) into `out`, its relations appended
+// to `store` (out.relations is left for the caller to set).
+void prepare_binary_stanza(const deb::Stanza& s, const TextPiece& piece, deb::RelationList& scratch,
                            std::vector<PreparedStanza::Relation>& store, PreparedStanza& out);
 // One prepared Packages or status stanza into the state.
 void add_binary_stanza(BuildState& st, const PreparedStanza& s, uint32_t file, StringId index_arch, bool from_status,
                        const std::string& file_name);
 // Asks the memory system for what interning `s` will read, a few stanzas ahead.
 void prefetch_binary_stanza(const BuildState& st, const PreparedStanza& s);
-void add_source_stanza(BuildState& st, const deb::Stanza& s, std::string_view buffer, uint32_t file);
+void add_source_stanza(BuildState& st, const deb::Stanza& s, const TextPiece& piece, uint32_t file);
 // A Translation stanza: records where the description of its md5 is, the
 // first language found winning. Touches nothing but `t`.
-void add_translation_stanza(Translations& t, const deb::Stanza& s, std::string_view buffer, uint32_t file);
+void add_translation_stanza(Translations& t, const deb::Stanza& s, const TextPiece& piece, uint32_t file);
 // extended_states: the Auto-Installed marks.
 void apply_extended_states(BuildState& st, std::string_view buffer, const std::string& file_name);
 // Fill in long (and missing short) descriptions from the translations found.

@@ -3,15 +3,15 @@
 #include <algorithm>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "aptus/base/error.hpp"
 #include "aptus/base/strings.hpp"
 
 namespace aptus::deb {
 namespace {
-
-// NUL is searched ahead in chunks this large: small enough to stay in cache for
-// the parse that follows, large enough that memchr runs at full speed.
-constexpr size_t kNulScanChunk = 64 * 1024;
 
 bool is_blank_or_cr(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
@@ -27,6 +27,26 @@ const char* trim_right(const char* begin, const char* end) {
 }
 
 bool bad_name_char(char c) { return static_cast<unsigned char>(c) <= ' ' || c == 0x7f; }
+
+// The first '\n' or NUL in [p, limit), or null. Lines of an index average
+// about 40 bytes: a call to memchr per line cost more than the search it did,
+// and a separate pass for NUL was the first to touch each page of the file
+// (a tenth of a cache build between them). One inline pass, 16 bytes at a
+// time, finds both.
+const char* find_newline_or_nul(const char* p, const char* limit) {
+#if defined(__SSE2__)
+    const __m128i newline = _mm_set1_epi8('\n'), nul = _mm_setzero_si128();
+    for (; limit - p >= 16; p += 16) {
+        __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        __m128i hits = _mm_or_si128(_mm_cmpeq_epi8(bytes, newline), _mm_cmpeq_epi8(bytes, nul));
+        unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(hits));
+        if (mask != 0) return p + __builtin_ctz(mask);
+    }
+#endif
+    for (; p < limit; ++p)
+        if (*p == '\n' || *p == '\0') return p;
+    return nullptr;
+}
 
 }  // namespace
 
@@ -47,7 +67,7 @@ std::string_view Stanza::value_or_empty(std::string_view name) const {
 }
 
 TagFileReader::TagFileReader(std::string_view buffer, std::string name, TagFileOptions options)
-    : buf_(buffer), name_(std::move(name)), options_(options), line_(options.first_line), nul_free_end_(buffer.data()) {}
+    : buf_(buffer), name_(std::move(name)), options_(options), line_(options.first_line) {}
 
 void TagFileReader::fail(uint32_t line, std::string_view message) const {
     throw file_error(name_, line, message);
@@ -60,22 +80,13 @@ const char* TagFileReader::line_end(const char* p, uint32_t line) {
     const char* end = buf_.data() + buf_.size();
     size_t left = static_cast<size_t>(end - p);
     size_t window = std::min(left, options_.max_line_length + 1);
-    const char* eol = static_cast<const char*>(std::memchr(p, '\n', window));
+    const char* eol = find_newline_or_nul(p, p + window);
     if (eol == nullptr) {
         if (left > options_.max_line_length)
             fail(line, "line longer than " + std::to_string(options_.max_line_length) + " bytes");
         eol = end;
-    }
-    if (eol > nul_free_end_) {
-        size_t chunk = std::max(static_cast<size_t>(eol - nul_free_end_), kNulScanChunk);
-        const char* scan_to = nul_free_end_ + std::min(chunk, static_cast<size_t>(end - nul_free_end_));
-        const void* nul = std::memchr(nul_free_end_, '\0', static_cast<size_t>(scan_to - nul_free_end_));
-        if (nul == nullptr) {
-            nul_free_end_ = scan_to;
-        } else {
-            nul_free_end_ = static_cast<const char*>(nul);
-            if (nul_free_end_ < eol) fail(line, "NUL byte in line");
-        }
+    } else if (*eol == '\0') {
+        fail(line, "NUL byte in line");
     }
     return eol;
 }

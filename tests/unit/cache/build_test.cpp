@@ -414,4 +414,50 @@ TEST_F(CacheBuild, BigPackagesFileReadInChunksLosesNothingAndNamesTheRightLines)
     }
 }
 
+TEST_F(CacheBuild, StanzasBiggerThanAReadAndRunsOfBlankLinesKeepEveryStanzaWhereItIs) {
+    // Index files are read a piece at a time (Packages in ~200 kB chunks on
+    // two threads, the rest in ~256 kB pieces), cut at blank lines: a stanza
+    // bigger than a piece, runs of blank lines and stanzas across the cut
+    // points must all arrive once, with their offsets in the whole file (the
+    // cache reads the stanza and the long description back from there).
+    constexpr int kStanzas = 4000;
+    auto md5 = [](int i) {
+        std::string h = std::to_string(i);
+        return std::string(32 - h.size(), 'a') + h;
+    };
+    auto huge = [](int i) { return i == 700 || i == 3100; };
+    std::string packages, translation;
+    for (int i = 0; i < kStanzas; ++i) {
+        std::string name = "s" + std::to_string(i);
+        packages += "Package: " + name + "\nVersion: 1\nArchitecture: amd64\nDescription: short " + name + "\n";
+        if (huge(i))
+            for (int l = 0; l < 30000; ++l) packages += " packages line " + std::to_string(l) + "\n";
+        packages += "Description-md5: " + md5(i) + "\n";
+        packages += i % 7 == 0 ? "\n\n\n" : "\n";
+        translation += "Package: " + name + "\nDescription-md5: " + md5(i) + "\nDescription-en: short " + name +
+                       "\n translated " + name + "\n";
+        if (huge(i))
+            for (int l = 0; l < 30000; ++l) translation += " translated line " + std::to_string(l) + "\n";
+        translation += i % 5 == 0 ? "\n \t\n\n" : "\n";
+    }
+    ASSERT_GT(packages.size(), size_t(1) << 20);
+    CacheInputs in = inputs;
+    in.indices[0].path = dir.write("pieces_Packages", packages);
+    in.indices[2].path = dir.write("pieces_Translation-en", translation);
+    BuildResult r = build_cache(in);
+    Cache c = Cache::from_image(std::move(r.image));
+    for (int i = 0; i < kStanzas; ++i) {
+        std::string name = "s" + std::to_string(i);
+        const Package* p = c.find_package(name, "amd64");
+        ASSERT_NE(p, nullptr) << name;
+        ASSERT_EQ(p->version_count, 1u) << name;
+        const Version& v = c.versions_of(*p)[0];
+        std::string_view stanza = c.stanza(c.files_of(v)[0]);
+        ASSERT_EQ(stanza.substr(0, 10 + name.size()), "Package: " + name + "\n") << name;
+        std::string_view desc = c.long_description(v);
+        ASSERT_EQ(desc.substr(0, 19 + 2 * name.size()), "short " + name + "\n translated " + name) << name;
+        if (huge(i)) EXPECT_TRUE(desc.ends_with("\n translated line 29999")) << name;
+    }
+}
+
 }  // namespace
