@@ -18,46 +18,51 @@ namespace {
 using F = BinaryField;
 constexpr F kOther = kFieldCount;
 
-// The fields the cache keeps, found by length first so most names cost one
-// or two comparisons.
+// `name` is `want` in any case; the canonical spelling is checked inline
+// first, as every archive writes it.
+template <size_t N>
+bool is_field(std::string_view name, const char (&want)[N]) {
+    std::string_view w(want, N - 1);
+    return name == w || iequals(name, w);
+}
+
+// The fields the cache keeps, found by length and first letter, so that a
+// name costs one comparison and a field the cache does not keep (Filename,
+// Homepage, MD5sum, SHA256, Maintainer, Tag...) mostly none: the name
+// comparisons were a tenth of preparing a stanza.
 F classify(std::string_view n) {
-    switch (n.size()) {
-        case 4: if (iequals(n, "Size")) return kSize; break;
-        case 6:
-            if (iequals(n, "Source")) return kSource;
-            if (iequals(n, "Status")) return kStatus;
-            if (iequals(n, "Breaks")) return kBreaks;
-            break;
-        case 7:
-            if (iequals(n, "Package")) return kPackage;
-            if (iequals(n, "Version")) return kVersion;
-            if (iequals(n, "Section")) return kSection;
-            if (iequals(n, "Depends")) return kDepends;
-            break;
-        case 8:
-            if (iequals(n, "Priority")) return kPriority;
-            if (iequals(n, "Suggests")) return kSuggests;
-            if (iequals(n, "Replaces")) return kReplaces;
-            if (iequals(n, "Provides")) return kProvides;
-            if (iequals(n, "Enhances")) return kEnhances;
-            break;
-        case 9:
-            if (iequals(n, "Essential")) return kEssential;
-            if (iequals(n, "Important")) return kImportant;
-            if (iequals(n, "Protected")) return kProtected;
-            if (iequals(n, "Conflicts")) return kConflicts;
-            break;
-        case 10:
-            if (iequals(n, "Multi-Arch")) return kMultiArch;
-            if (iequals(n, "Recommends")) return kRecommends;
-            break;
-        case 11:
-            if (iequals(n, "Description")) return kDescription;
-            if (iequals(n, "Pre-Depends")) return kPreDepends;
-            break;
-        case 12: if (iequals(n, "Architecture")) return kArchitecture; break;
-        case 14: if (iequals(n, "Installed-Size")) return kInstalledSize; break;
-        case 15: if (iequals(n, "Description-md5")) return kDescriptionMd5; break;
+    if (n.size() < 4 || n.size() > 15) return kOther;
+    switch (n.size() * 32 + (n[0] | 0x20) - 'a') {
+#define APTUS_FIELD(lit, id) \
+    case (sizeof(lit) - 1) * 32 + (lit[0] | 0x20) - 'a': \
+        return is_field(n, lit) ? id : kOther;
+#define APTUS_FIELD2(lit, id, lit2, id2) \
+    case (sizeof(lit) - 1) * 32 + (lit[0] | 0x20) - 'a': \
+        return is_field(n, lit) ? id : is_field(n, lit2) ? id2 : kOther;
+        APTUS_FIELD("Size", kSize)
+        APTUS_FIELD2("Source", kSource, "Status", kStatus)
+        APTUS_FIELD("Breaks", kBreaks)
+        APTUS_FIELD("Package", kPackage)
+        APTUS_FIELD("Version", kVersion)
+        APTUS_FIELD("Section", kSection)
+        APTUS_FIELD("Depends", kDepends)
+        APTUS_FIELD2("Priority", kPriority, "Provides", kProvides)
+        APTUS_FIELD("Suggests", kSuggests)
+        APTUS_FIELD("Replaces", kReplaces)
+        APTUS_FIELD("Enhances", kEnhances)
+        APTUS_FIELD("Essential", kEssential)
+        APTUS_FIELD("Important", kImportant)
+        APTUS_FIELD("Protected", kProtected)
+        APTUS_FIELD("Conflicts", kConflicts)
+        APTUS_FIELD("Multi-Arch", kMultiArch)
+        APTUS_FIELD("Recommends", kRecommends)
+        APTUS_FIELD("Description", kDescription)
+        APTUS_FIELD("Pre-Depends", kPreDepends)
+        APTUS_FIELD("Architecture", kArchitecture)
+        APTUS_FIELD("Installed-Size", kInstalledSize)
+        APTUS_FIELD("Description-md5", kDescriptionMd5)
+#undef APTUS_FIELD
+#undef APTUS_FIELD2
     }
     return kOther;
 }
