@@ -170,8 +170,10 @@ acquire::ArchivesOutcome fetch_and_show(const config::Config& config, const std:
     observer.line = [&](const acquire::UpdateLine& l) { screen.line(l); };
     observer.progress = [&](const acquire::FetchEvent& ev) { screen.progress(ev); };
     acquire::ArchivesOutcome out;
+    const acquire::FetchOptions options = acquire::fetch_options(config);
+    if (!options.sandbox_warning.empty()) std::fprintf(stderr, "W: %s\n", options.sandbox_warning.c_str());
     try {
-        out = acquire::fetch_archives(items, directory, acquire::fetch_options(config), observer, mode);
+        out = acquire::fetch_archives(items, directory, options, observer, mode);
     } catch (...) {
         screen.clear();
         std::fflush(stdout);

@@ -7,6 +7,8 @@
 // its destination only after its size and hash matched.
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstdint>
 #include <ctime>
 #include <functional>
@@ -35,8 +37,14 @@ struct FetchRequest {
     // set, the transfer is cut off at expected_size whatever this says.
     uint64_t max_size = 0;
     // Write the decompressed stream to `destination` (the hash and sizes
-    // stay those of the transferred bytes).
+    // above stay those of the transferred bytes).
     Compression decompress = Compression::None;
+    // The decompressed stream's size when the Release announces it: it must
+    // come out exactly so, and the transfer is cut off the moment it passes.
+    std::optional<uint64_t> expected_output_size;
+    // Without an announced size, the most decompressed bytes accepted (0: no
+    // limit); passing it ends the transfer at once.
+    uint64_t max_output_size = 0;
     // Ask for the file only if changed after this time: a 304 (or an
     // unchanged file: URI) leaves `destination` untouched.
     std::optional<std::time_t> if_modified_since;
@@ -68,8 +76,19 @@ struct FetchResult {
 // as apt's manual says.
 struct TlsOptions {
     std::string ca_info;       // a CA bundle (PEM) instead of the system's store
+    // The bundle's text, read by root before the sandboxed downloader starts
+    // (the sandbox user may not be able to read the file); wins over ca_info.
+    std::string ca_pem;
     bool verify_peer = true;   // the certificate chains up to a trusted authority
     bool verify_host = true;   // the certificate names the host of the URI
+};
+
+// The unprivileged user network transfers run as when started by root
+// (APT::Sandbox::User, default _apt).
+struct SandboxUser {
+    std::string name;
+    uid_t uid = 0;
+    gid_t gid = 0;
 };
 
 struct FetchOptions {
@@ -86,6 +105,14 @@ struct FetchOptions {
     // Per host name (no port), where the configuration says something of its own.
     std::map<std::string, TlsOptions, std::less<>> tls_by_host;
 
+    // Set: network transfers run in a child process that dropped to this
+    // user (no groups, no capabilities, no_new_privs) and writes only into
+    // descriptors the caller's side created; file: and copy: stay here.
+    std::optional<SandboxUser> sandbox;
+    // apt's warning when run as root and the sandbox user does not exist
+    // ("No sandbox user '_apt' on the system, can not drop privileges").
+    std::string sandbox_warning;
+
     const TlsOptions& tls_for(std::string_view host) const;
 };
 
@@ -94,7 +121,8 @@ struct FetchOptions {
 // ::Delay::Maximum), Acquire::http::Timeout, Acquire::http(s)::Proxy
 // ("DIRECT" for none), Acquire::http::User-Agent, Acquire::https::CAInfo,
 // ::Verify-Peer and ::Verify-Host, each also as Acquire::https::<host>::<key>
-// for one host (apt's host-specific form, which wins).
+// for one host (apt's host-specific form, which wins); as root,
+// APT::Sandbox::User (default _apt; "" or "root": no sandbox).
 FetchOptions fetch_options(const config::Config& config);
 
 // What the callback is told while transfers run.

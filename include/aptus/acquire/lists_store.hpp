@@ -4,6 +4,8 @@
 // compression and the lock are apt's.
 #pragma once
 
+#include <sys/types.h>
+
 #include <ctime>
 #include <optional>
 #include <set>
@@ -26,8 +28,11 @@ private:
     int fd_ = -1;
 };
 
-// "<lists>/partial/", created when missing (mode 0700, as apt's).
-std::string ensure_partial_dir(const std::string& lists_dir);
+// "<lists>/partial/", created when missing (mode 0700, as apt's), and
+// checked: a link, or a directory group or others can write, or (as root)
+// one owned by anyone but root or `sandbox_uid` is refused with an
+// aptus::Error; as root, it is taken back to root:root 0700 (part_file.hpp).
+std::string ensure_partial_dir(const std::string& lists_dir, uid_t sandbox_uid = uid_t(-1));
 
 // The lists-dir name of a file fetched into partial/: "<lists>/partial/<base name>".
 std::string partial_path(const std::string& lists_dir, const std::string& final_path);

@@ -18,6 +18,7 @@
 
 #include "aptus/acquire/lists_store.hpp"
 #include "aptus/base/error.hpp"
+#include "part_file.hpp"
 #include "transfer_sink.hpp"
 #include "updater.hpp"
 
@@ -66,7 +67,7 @@ std::string archive_file_name(std::string_view package, std::string_view version
 }
 
 bool archive_matches(const std::string& path, uint64_t size, HashAlgo hash, std::string_view hash_hex) {
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0) return false;
     struct stat st {};
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || uint64_t(st.st_size) != size) {
@@ -105,7 +106,7 @@ ArchivesOutcome fetch_archives(const std::vector<ArchiveItem>& items, const std:
     if (staged) {
         make_directory(dir, 0755);
         lock.emplace(dir);
-        partial = ensure_partial_dir(dir);
+        partial = ensure_partial_dir(dir, options.sandbox ? options.sandbox->uid : uid_t(-1));
     }
 
     ArchivesOutcome out;
@@ -136,7 +137,8 @@ ArchivesOutcome fetch_archives(const std::vector<ArchiveItem>& items, const std:
         req.hash_hex = item.hash_hex;
         // archive_matches() hashes a .deb again before any later run uses it.
         req.durable = false;
-        // What an earlier run left in partial/ is not trusted, so not resumed.
+        // What an earlier run left in partial/ is not trusted, so not resumed
+        // (and the part file is made afresh: create_part_file).
         if (staged) ::unlink(req.destination.c_str());
         requests.push_back(std::move(req));
         item_of.push_back(i);
@@ -173,12 +175,12 @@ ArchivesOutcome fetch_archives(const std::vector<ArchiveItem>& items, const std:
         out.fetched_bytes += f.bytes;
         if (f.status == FetchStatus::Ok && staged) {
             const std::string final_path = dir + item.file_name;
-            if (::rename(req.destination.c_str(), final_path.c_str()) != 0) {
-                int err = errno;
+            try {
+                place_part_file(req.destination, final_path);
+            } catch (const Error& e) {
                 ::unlink(req.destination.c_str());
                 r.status = ArchiveResult::Status::Failed;
-                r.error = "Failed to fetch " + item.uri + "  rename failed, " + std::strerror(err) + " (" +
-                          req.destination + " -> " + final_path + ").";
+                r.error = "Failed to fetch " + item.uri + "  " + e.what();
                 out.failed = true;
                 emit({UpdateLine::Err, number[k] ? number[k] : ++last, item.label, 0, {r.error}});
                 continue;

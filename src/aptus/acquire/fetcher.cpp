@@ -6,6 +6,7 @@
 
 #include <curl/curl.h>
 #include <fcntl.h>
+#include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -17,6 +18,7 @@
 #include <map>
 #include <memory>
 
+#include "transfer_loop.hpp"
 #include "transfer_sink.hpp"
 #include "aptus/base/error.hpp"
 #include "aptus/base/strings.hpp"
@@ -167,7 +169,8 @@ std::string certificate_failure(std::string_view detail) {
 
 class Loop {
 public:
-    Loop(const std::vector<FetchRequest>& requests, const FetchOptions& options, const FetchCallback& callback)
+    Loop(const std::vector<FetchRequest>& requests, const FetchOptions& options, const FetchCallback& callback,
+         const PartFileHooksFor& hooks)
         : options_(options), callback_(callback), results_(requests.size()) {
         static CurlGlobal global;
         multi_ = curl_multi_init();
@@ -180,7 +183,7 @@ public:
             job->index = i;
             job->request = &requests[i];
             std::tie(job->scheme, job->host) = scheme_host(requests[i].uri);
-            job->sink = std::make_unique<TransferSink>(requests[i]);
+            job->sink = std::make_unique<TransferSink>(requests[i], hooks ? hooks(i) : PartFileHooks{});
             if (requests[i].expected_size) expected_ += *requests[i].expected_size;
             pending_.push_back(job.get());
             jobs_.push_back(std::move(job));
@@ -286,7 +289,12 @@ private:
         // Lists are served compressed already; a transfer-encoding on top only costs.
         curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, nullptr);
         const TlsOptions& tls = options_.tls_for(host_name(job.host));
-        if (!tls.ca_info.empty()) curl_easy_setopt(e, CURLOPT_CAINFO, tls.ca_info.c_str());
+        if (!tls.ca_pem.empty()) {
+            curl_blob blob{const_cast<char*>(tls.ca_pem.data()), tls.ca_pem.size(), CURL_BLOB_COPY};
+            curl_easy_setopt(e, CURLOPT_CAINFO_BLOB, &blob);
+        } else if (!tls.ca_info.empty()) {
+            curl_easy_setopt(e, CURLOPT_CAINFO, tls.ca_info.c_str());
+        }
         if (!tls.verify_peer) curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 0L);
         if (!tls.verify_host) curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 0L);
         const auto& proxy = job.scheme == "https" ? options_.https_proxy : options_.http_proxy;
@@ -470,12 +478,21 @@ private:
 
 }  // namespace
 
+std::vector<FetchResult> run_transfers(const std::vector<FetchRequest>& requests, const FetchOptions& options,
+                                       const FetchCallback& callback, const PartFileHooksFor& hooks) {
+    if (requests.empty()) return {};
+    Loop loop(requests, options, callback, hooks);
+    return loop.run();
+}
+
 std::vector<FetchResult> fetch(const std::vector<FetchRequest>& requests, const FetchOptions& options,
                                const FetchCallback& callback) {
     if (requests.empty()) return {};
-    Loop loop(requests, options, callback);
-    return loop.run();
+    if (options.sandbox) return fetch_sandboxed(requests, options, callback);
+    return run_transfers(requests, options, callback, {});
 }
+
+bool is_local_uri(std::string_view uri) { return uri.starts_with("file:") || uri.starts_with("copy:"); }
 
 FetchOptions fetch_options(const config::Config& config) {
     FetchOptions o;
@@ -509,6 +526,17 @@ FetchOptions fetch_options(const config::Config& config) {
         return t;
     };
     o.tls = tls("Acquire::https::", {});
+    if (::geteuid() == 0) {
+        // apt's rule: as root, the downloads run as the sandbox user if it
+        // exists; "" or "root" turns the sandbox off.
+        std::string user = config.find("APT::Sandbox::User", "_apt");
+        if (!user.empty() && user != "root") {
+            if (const passwd* pw = ::getpwnam(user.c_str()))
+                o.sandbox = SandboxUser{user, pw->pw_uid, pw->pw_gid};
+            else
+                o.sandbox_warning = "No sandbox user '" + user + "' on the system, can not drop privileges";
+        }
+    }
     for (const auto& [name, value] : config.children("Acquire::https")) {
         std::string prefix = "Acquire::https::" + name + "::";
         if (config.exists(prefix + "CAInfo") || config.exists(prefix + "Verify-Peer") ||

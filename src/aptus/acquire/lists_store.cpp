@@ -13,6 +13,7 @@
 #include "aptus/base/compression.hpp"
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
+#include "part_file.hpp"
 
 namespace aptus::acquire {
 namespace {
@@ -65,13 +66,14 @@ ListsLock::~ListsLock() {
     if (fd_ >= 0) ::close(fd_);
 }
 
-std::string ensure_partial_dir(const std::string& lists_dir) {
+std::string ensure_partial_dir(const std::string& lists_dir, uid_t sandbox_uid) {
     const std::string lists = with_slash(lists_dir);
     const std::string partial = lists + "partial/";
     for (const std::string& d : {lists, partial}) {
         if (::mkdir(d.c_str(), d == partial ? 0700 : 0755) != 0 && errno != EEXIST)
             throw system_error("cannot create directory", d, errno);
     }
+    secure_partial_dir(partial, sandbox_uid);
     return partial;
 }
 
@@ -87,7 +89,7 @@ void move_into_place(const std::vector<ListsMove>& moves) {
             struct utimbuf t{*m.mtime, *m.mtime};
             ::utime(m.from.c_str(), &t);
         }
-        if (::rename(m.from.c_str(), m.to.c_str()) != 0) throw system_error("cannot rename", m.from, errno);
+        place_part_file(m.from, m.to);
         for (const std::string& old : m.replaces)
             if (old != m.to && ::unlink(old.c_str()) != 0 && errno != ENOENT)
                 throw system_error("cannot remove", old, errno);

@@ -10,6 +10,7 @@
 
 #include "aptus/base/error.hpp"
 #include "aptus/base/strings.hpp"
+#include "part_file.hpp"
 
 namespace aptus::acquire {
 
@@ -59,14 +60,25 @@ namespace {
 // fresh zeroed pages for each file: a fifth of the CPU of downloading .debs.
 constexpr size_t kWriteBuffer = 1 << 16;
 constexpr size_t kDirectWrite = 1 << 13;
+
+// Thrown by the decompressor's output when it passes its bound; caught in
+// write(), which then ends the transfer.
+struct OutputTooLong {
+    uint64_t limit;
+};
 }
 
-TransferSink::TransferSink(const FetchRequest& request)
-    : request_(request), part_path_(request.destination + ".part") {
+TransferSink::TransferSink(const FetchRequest& request, PartFileHooks hooks)
+    : request_(request), hooks_(std::move(hooks)), part_path_(request.destination + ".part") {
     limit_ = std::numeric_limits<uint64_t>::max();
     if (request.max_size) limit_ = request.max_size;
     // The announced size is the most a hostile mirror may send.
     if (request.expected_size) limit_ = std::min(limit_, *request.expected_size);
+    // And what the compressed bytes may become: a few kB of xz can expand
+    // to gigabytes, and they are decompressed before their hash is known.
+    out_limit_ = std::numeric_limits<uint64_t>::max();
+    if (request.max_output_size) out_limit_ = request.max_output_size;
+    if (request.expected_output_size) out_limit_ = std::min(out_limit_, *request.expected_output_size);
 }
 
 TransferSink::~TransferSink() { discard(); }
@@ -77,10 +89,12 @@ void TransferSink::start() {
     error_.clear();
     decompress_error_.clear();
     out_buf_.clear();
-    fd_ = ::open(part_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd_ < 0) throw system_error("cannot create", part_path_, errno);
+    out_bytes_ = 0;
+    fd_ = hooks_.open ? hooks_.open() : create_part_file(part_path_);
     hasher_ = request_.hash == HashAlgo::None ? nullptr : std::make_unique<Hasher>(request_.hash);
     decompressor_ = make_stream_decompressor(request_.decompress, request_.uri, [this](std::string_view out) {
+        if (out.size() > out_limit_ - out_bytes_) throw OutputTooLong{out_limit_};
+        out_bytes_ += out.size();
         if (out_buf_.empty() && out.size() >= kDirectWrite) return write_out(out);
         out_buf_.append(out);
         if (out_buf_.size() >= kWriteBuffer) flush();
@@ -115,6 +129,10 @@ bool TransferSink::write(std::string_view chunk) {
     if (!decompress_error_.empty()) return true;
     try {
         decompressor_->write(chunk);
+    } catch (const OutputTooLong& e) {
+        error_ = "Decompressed data larger than expected (more than " + std::to_string(e.limit) +
+                 " bytes). Mirror sync in progress?";
+        return false;
     } catch (const Error& e) {
         // Keep counting and hashing: a wrong hash is the better answer
         // when the data is not what the Release announced.
@@ -137,16 +155,26 @@ bool TransferSink::commit() {
     if (!decompress_error_.empty()) return fail(decompress_error_);
     try {
         decompressor_->finish();
+    } catch (const OutputTooLong& e) {
+        return fail("Decompressed data larger than expected (more than " + std::to_string(e.limit) + " bytes)");
     } catch (const Error& e) {
         return fail(e.what());
     }
+    if (request_.expected_output_size && out_bytes_ != *request_.expected_output_size)
+        return fail("File has unexpected size (decompressed " + std::to_string(out_bytes_) +
+                    " != " + std::to_string(*request_.expected_output_size) + "). Mirror sync in progress?");
     flush();
     // The lists are state: a crash after the rename must not leave an empty file.
     if (request_.durable && ::fsync(fd_) != 0) return fail(system_error("cannot sync", part_path_, errno).what());
+    if (hooks_.place) {
+        try {
+            place_part_file(part_path_, request_.destination, fd_);
+        } catch (const Error& e) {
+            return fail(e.what());
+        }
+    }
     ::close(fd_);
     fd_ = -1;
-    if (::rename(part_path_.c_str(), request_.destination.c_str()) != 0)
-        return fail(system_error("cannot rename", part_path_, errno).what());
     return true;
 }
 
@@ -154,7 +182,8 @@ void TransferSink::discard() {
     if (fd_ >= 0) {
         ::close(fd_);
         fd_ = -1;
-        ::unlink(part_path_.c_str());
+        // The sandboxed downloader cannot reach the name; its parent removes it.
+        if (hooks_.place) ::unlink(part_path_.c_str());
     }
     decompressor_.reset();
     hasher_.reset();

@@ -1,10 +1,13 @@
 // Where the bytes of one transfer go: counted against the most the request
-// allows, hashed (OpenSSL EVP), optionally decompressed, and written to
-// "<destination>.part"; commit() checks size and hash and only then renames
-// the file to its destination. Anything that fails leaves no file behind.
+// allows, hashed (OpenSSL EVP), optionally decompressed (the output counted
+// against its own bound, and the transfer cut off the moment it passes it),
+// and written to "<destination>.part"; commit() checks sizes and hash and
+// only then renames the file to its destination. Anything that fails
+// leaves no file behind.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -30,9 +33,18 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
+// How the part file is made and finished. In one process the sink creates
+// it (create_part_file) and renames it once checked; in the sandboxed
+// downloader the root parent creates it and hands over the descriptor
+// (`open`), and renames it itself when told the file checked out.
+struct PartFileHooks {
+    std::function<int()> open;  // empty: create "<destination>.part" here
+    bool place = true;          // false: commit() stops before the rename
+};
+
 class TransferSink {
 public:
-    explicit TransferSink(const FetchRequest& request);
+    explicit TransferSink(const FetchRequest& request, PartFileHooks hooks = {});
     ~TransferSink();
     TransferSink(const TransferSink&) = delete;
     TransferSink& operator=(const TransferSink&) = delete;
@@ -46,6 +58,7 @@ public:
     bool accepts_length(uint64_t length) const { return length <= limit_; }
     uint64_t limit() const { return limit_; }
     uint64_t bytes() const { return bytes_; }
+    uint64_t output_bytes() const { return out_bytes_; }
     const std::string& error() const { return error_; }
     // Checks and renames; on failure returns false with error() set and
     // removes the partial file.
@@ -54,8 +67,11 @@ public:
 
 private:
     const FetchRequest& request_;
+    PartFileHooks hooks_;
     uint64_t limit_;
     uint64_t bytes_ = 0;
+    uint64_t out_limit_;      // the most decompressed bytes accepted
+    uint64_t out_bytes_ = 0;  // decompressed bytes produced so far
     int fd_ = -1;
     std::string part_path_;
     std::string out_buf_;

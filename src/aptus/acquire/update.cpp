@@ -21,12 +21,13 @@ UpdateResult Updater::run() {
     using Clock = std::chrono::steady_clock;
     auto start = Clock::now();
     lists_ = config_.find_dir("Dir::State::lists");
-    ensure_partial_dir(lists_);
+    options_ = fetch_options(config_);
+    if (!options_.sandbox_warning.empty()) add(UpdateMessage::Warning, options_.sandbox_warning);
+    ensure_partial_dir(lists_, options_.sandbox ? options_.sandbox->uid : uid_t(-1));
     ListsLock lock(lists_);
     entries_ = sources::read_sources(config_, diags_);
     targets_ = sources::index_targets(entries_, config_, diags_);
     releases_ = sources::release_files(entries_, config_);
-    options_ = fetch_options(config_);
     make_repos();
 
     fetch_inrelease();

@@ -1,5 +1,7 @@
 #include "update_plan.hpp"
 
+#include <algorithm>
+
 #include "aptus/acquire/lists_store.hpp"
 #include "aptus/base/file.hpp"
 #include "aptus/base/strings.hpp"
@@ -74,6 +76,11 @@ PlanOutcome plan_index(const sources::IndexTarget& target, const deb::ReleaseFil
                                              same_entry(fresh, *stored, offered.front().path)))))
         return out;  // what the lists dir holds is what this Release vouches for
 
+    // Indices whose uncompressed size the Release does not give (many
+    // third-party ones) may grow this many times, and at least to the floor.
+    const uint64_t max_ratio = uint64_t(std::max(1L, config.find_int("Aptus::Acquire::Max-Decompression-Ratio", 50)));
+    const uint64_t max_floor =
+        uint64_t(std::max(0L, config.find_int("Aptus::Acquire::Max-Decompressed-Floor", 64L << 20)));
     IndexPlan plan;
     plan.target = &target;
     const std::string base = target.option("Base-URI");
@@ -92,6 +99,14 @@ PlanOutcome plan_index(const sources::IndexTarget& target, const deb::ReleaseFil
         r.hash = algo_of(o.entry.first);
         r.hash_hex = o.entry.second->hash;
         r.decompress = target.keep_compressed ? Compression::None : compression_from_path(o.path);
+        if (r.decompress != Compression::None) {
+            // What the bytes may decompress to: exactly the size the Release
+            // gives the uncompressed index, or else a bounded multiple.
+            if (auto plain = fresh.strongest(target.meta_key))
+                r.expected_output_size = plain->second->size;
+            else
+                r.max_output_size = std::max<uint64_t>(o.entry.second->size * max_ratio, max_floor);
+        }
         if (use_by_hash) {
             size_t slash = o.path.rfind('/');
             std::string dir = slash == std::string::npos ? "" : o.path.substr(0, slash + 1);
@@ -102,7 +117,6 @@ PlanOutcome plan_index(const sources::IndexTarget& target, const deb::ReleaseFil
         r.uri = base + o.path;
         plan.ways.push_back(std::move(f));
     }
-    (void)config;
     out.plan = std::move(plan);
     return out;
 }

@@ -15,6 +15,8 @@ mapping URL paths to a misbehaviour:
   {"body": "text"}                  serve this text instead of the file
   {"file": "PATH"}                  serve the bytes of the file PATH (absolute, or under ROOT) instead
 Each request is appended to LOG as "METHOD PATH STATUS IMS" (IMS "-" when absent),
+and "PATH UID" to LOG.peers: the user owning the client's socket (from
+/proc/net/tcp), so a test sees who downloads.
 so tests can count what a client asked for. Asked as an HTTP proxy (a full URL
 in the request line) it serves that URL's path from ROOT and logs "PROXY URL". Prints "http://127.0.0.1:PORT" on its
 first line once listening; stops on SIGTERM. Given CERT and KEY (PEM files)
@@ -44,6 +46,21 @@ def behaviours():
         return {}
 
 
+def peer_uid(port):
+    """The uid owning the loopback socket whose local port is PORT."""
+    want = ":%04X" % port
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = open(table).read().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            if fields[1].endswith(want):
+                return fields[7]
+    return "?"
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     # As real mirrors (nginx's tcp_nodelay): with Nagle's algorithm on, the
@@ -62,6 +79,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ims = self.headers.get("If-Modified-Since", "-")
         with open(log, "a") as f:
             f.write(f"{self.command} {self.path} {status} {ims}\n")
+        with open(log + ".peers", "a") as f:
+            f.write(f"{self.path} {peer_uid(self.client_address[1])}\n")
 
     def send_response(self, code, message=None):
         self.record(code)

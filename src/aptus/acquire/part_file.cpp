@@ -1,0 +1,104 @@
+#include "part_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+
+#include "aptus/base/error.hpp"
+
+namespace aptus::acquire {
+namespace {
+
+std::string dir_of(const std::string& path) {
+    size_t slash = path.rfind('/');
+    if (slash == std::string::npos) return ".";
+    return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+std::string base_of(const std::string& path) {
+    size_t slash = path.rfind('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::string octal(mode_t mode) {
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "%04o", unsigned(mode & 07777));
+    return buf;
+}
+
+}  // namespace
+
+int create_part_file(const std::string& path) {
+    const std::string dir = dir_of(path), name = base_of(path);
+    int dirfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dirfd < 0) throw system_error("cannot open directory", dir, errno);
+    // unlinkat never follows a link: a planted one goes, its target stays.
+    if (::unlinkat(dirfd, name.c_str(), 0) != 0 && errno != ENOENT) {
+        int err = errno;
+        ::close(dirfd);
+        throw system_error("cannot remove", path, err);
+    }
+    int fd = ::openat(dirfd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    int err = errno;
+    ::close(dirfd);
+    if (fd < 0) throw system_error("cannot create", path, err);
+    return fd;
+}
+
+void place_part_file(const std::string& part, const std::string& destination, int written_fd) {
+    struct stat st {};
+    if (::lstat(part.c_str(), &st) != 0) throw system_error("cannot rename", part, errno);
+    bool ours = S_ISREG(st.st_mode);
+    if (ours && written_fd >= 0) {
+        struct stat w {};
+        ours = ::fstat(written_fd, &w) == 0 && w.st_dev == st.st_dev && w.st_ino == st.st_ino;
+    }
+    if (!ours) {
+        ::unlink(part.c_str());
+        throw Error("Refusing to move " + part + " into place: it is not the file that was downloaded");
+    }
+    if (::rename(part.c_str(), destination.c_str()) != 0) throw system_error("cannot rename", part, errno);
+}
+
+void secure_partial_dir(const std::string& dir, uid_t sandbox_uid) {
+    // A trailing slash would make open() follow a link despite O_NOFOLLOW.
+    std::string path = dir;
+    while (path.size() > 1 && path.back() == '/') path.pop_back();
+    int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) {
+        int err = errno;
+        if (err == ELOOP || err == ENOTDIR)
+            throw Error("Refusing to use the partial directory " + dir + ": it is not a directory (a link?)");
+        throw system_error("cannot open directory", dir, err);
+    }
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        int err = errno;
+        ::close(fd);
+        throw system_error("cannot stat", dir, err);
+    }
+    std::string wrong;
+    const bool root = ::geteuid() == 0;
+    if (st.st_mode & 022) {
+        wrong = "group or others can write it (mode " + octal(st.st_mode) + ")";
+    } else if (root && st.st_uid != 0 && st.st_uid != sandbox_uid) {
+        wrong = "it belongs to uid " + std::to_string(st.st_uid) + ", not root or the sandbox user";
+    } else if (root && (st.st_uid != 0 || st.st_gid != 0 || (st.st_mode & 07777) != 0700)) {
+        // fchown/fchmod act on the directory opened above, never on a
+        // link swapped in under its name since.
+        if (::fchown(fd, 0, 0) != 0 || ::fchmod(fd, 0700) != 0) {
+            int err = errno;
+            ::close(fd);
+            throw system_error("cannot take back", dir, err);
+        }
+    }
+    ::close(fd);
+    if (!wrong.empty())
+        throw Error("Refusing to use the partial directory " + dir + ": " + wrong +
+                    ". Remove it and it is made again as it should be.");
+}
+
+}  // namespace aptus::acquire

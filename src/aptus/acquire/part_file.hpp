@@ -1,0 +1,35 @@
+// The files a transfer writes before they are checked ("<destination>.part")
+// and the directories they live in. Nothing already there is trusted: a
+// local user who can write the directory may have planted a link or a file
+// under the name, so a part file is always made anew (the name removed,
+// then created exclusively, never through a link), and the rename that puts
+// it in place checks it is still the regular file that was written.
+#pragma once
+
+#include <sys/types.h>
+
+#include <string>
+
+namespace aptus::acquire {
+
+// Creates `path` afresh for writing (0644): whatever had the name (a link,
+// a file) is removed first, and the new file is created with O_EXCL and
+// O_NOFOLLOW. Throws aptus::Error naming the path.
+int create_part_file(const std::string& path);
+
+// Renames `part` to `destination` once it is still a regular file and,
+// when `written_fd` is given, the very file written through it (same
+// device and inode): a link or a swapped file is never moved into place.
+// Throws aptus::Error.
+void place_part_file(const std::string& part, const std::string& destination, int written_fd = -1);
+
+// A partial directory must be a real directory only its owner can write.
+// As root, one owned by root or by `sandbox_uid` (apt leaves its partial
+// dirs to its sandbox user) is taken back to root:root 0700, as the
+// transfers' files are created by root and only handed to the sandboxed
+// downloader as descriptors; any other owner, a link, or a directory group
+// or others can write is refused. Not root: refused when group or others
+// can write it. Throws aptus::Error naming the directory and what is wrong.
+void secure_partial_dir(const std::string& dir, uid_t sandbox_uid = uid_t(-1));
+
+}  // namespace aptus::acquire
