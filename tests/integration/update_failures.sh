@@ -62,7 +62,8 @@ check "wrong hash: expected hashes listed" contains "$OUT" "Hashes of expected f
 expect "too large" "$(all_forms "{\"body\": \"$same_size_garbage and more than any of them\"}")" "File has unexpected size"
 expect "wrong Content-Length" "$(all_forms '{"content_length": 100000000}')" "File has unexpected size"
 expect "endless" "$(all_forms '{"endless": true}')" "Writing more data than expected"
-expect "redirect loop" "$(all_forms "{\"redirect\": \"$PKG\"}")" "redirects followed"
+expect "redirect loop" "$(all_forms "{\"redirect\": \"$PKG\"}")" "Redirection loop encountered (Maximum ("
+check "redirect loop: curl's words after apt's" contains "$ERR" "redirects followed)"
 expect "redirect to file:" "$(all_forms '{"redirect": "file:///etc/passwd"}')" "E: Failed to fetch $URL$LAST"
 WANT_RC=0 expect "redirect to a host that is down" "$(all_forms '{"redirect": "http://127.0.0.1:9/x"}')" "W: Failed to fetch $URL$LAST"
 
@@ -116,6 +117,27 @@ misbehave '{}'
 check "retries: exit 0 (a warning)" test "$RC" = 0
 check "retries: three attempts" test "$(grep -c "GET $PKG 503" "$T/requests")" = 3
 check "retries: lists untouched" test "$(lists_digest)" = "$good"
+
+# A redirect loop on InRelease: apt takes InRelease as unavailable (a plain
+# "Ign" line, no warning) and falls back to Release + Release.gpg, so the
+# update succeeds (checked side by side with apt-get 2.6; APT 3.0's
+# pkgAcqMetaClearSig falls back for every failure that is neither transient
+# nor an HTTP error other than 404). The stored InRelease goes, as apt's.
+newer --codename other --packages hello=1.3
+: >"$T/requests"
+misbehave '{"/dists/stable/InRelease": {"redirect": "/loop/a"}, "/loop/a": {"redirect": "/dists/stable/InRelease"}}'
+run_update
+misbehave '{}'
+check "InRelease redirect loop: exit 0" test "$RC" = 0
+check "InRelease redirect loop: Ign line" grep -qx "Ign:1 $URL stable InRelease" "$T/out"
+check "InRelease redirect loop: Release fetched" grep -q "^GET /dists/stable/Release 200 " "$T/requests"
+check "InRelease redirect loop: Release.gpg fetched" grep -q "^GET /dists/stable/Release.gpg 200 " "$T/requests"
+check "InRelease redirect loop: no error or warning" test -z "$(grep -E '^(E|W): ' "$T/err")"
+check "InRelease redirect loop: new lists" grep -q "^Version: 1.3" "$LISTS/${URL#http://}_dists_stable_main_binary-amd64_Packages"
+check "InRelease redirect loop: Release and Release.gpg stored" \
+    test -s "$LISTS/${URL#http://}_dists_stable_Release" -a -s "$LISTS/${URL#http://}_dists_stable_Release.gpg"
+check "InRelease redirect loop: stored InRelease removed" test ! -e "$LISTS/${URL#http://}_dists_stable_InRelease"
+good=$(lists_digest)
 
 # Another process holds apt's lock on the lists dir.
 python3 -c '

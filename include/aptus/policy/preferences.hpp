@@ -46,6 +46,9 @@ struct PinRecord {
 
 // Parse one preferences file. Records apt ignores (no Pin line, an unknown
 // pin type, a version pin on "Package: *") are skipped with apt's warning;
+// a record with a /regex/ that does not compile is skipped with a warning
+// naming the file and line (apt warns "Invalid regular expression" and the
+// record never matches);
 // a record without Package, or without a non-zero Pin-Priority, is an error
 // naming the file and line.
 std::vector<PinRecord> parse_preferences(std::string_view text, const std::string& file, Diagnostics& diags);

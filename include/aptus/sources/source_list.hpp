@@ -26,10 +26,13 @@ struct SourceFiles {
 SourceFiles find_source_files(const config::Config& config, Diagnostics& diags);
 
 // Every entry, enabled or not, in reading order. An unreadable or malformed
-// file throws aptus::Error naming the file (and line).
+// file throws aptus::Error naming the file (and line), and so does an
+// enabled entry whose Signed-By is neither absolute paths, fingerprints nor
+// a key block (apt refuses "signed-by=keys/foo.gpg" when it reads the
+// sources, for every command).
 std::vector<SourceEntry> read_sources(const config::Config& config, Diagnostics& diags);
 
-// One file, by its name's format.
+// One file, by its name's format, with the same checks.
 std::vector<SourceEntry> read_source_file(const std::string& path);
 
 }  // namespace aptus::sources

@@ -11,14 +11,29 @@ unsigned Lines::emit(UpdateLine::Kind kind, const std::string& description, uint
     return line.number;
 }
 
+bool redirect_loop(const FetchResult& r) {
+    // curl's words for CURLE_TOO_MANY_REDIRECTS: "Maximum (10) redirects followed".
+    return r.status == FetchStatus::Failed && r.error.starts_with("Maximum (") &&
+           r.error.find(") redirects followed") != std::string::npos;
+}
+
+namespace {
+
+// apt's reason first ("Redirection loop encountered"), curl's after it.
+std::string reason(const FetchResult& r) {
+    return redirect_loop(r) ? "Redirection loop encountered (" + r.error + ")" : r.error;
+}
+
+}  // namespace
+
 std::vector<std::string> failure_details(const FetchResult& r) {
-    std::string line = r.error;
+    std::string line = reason(r);
     if (!r.peer.empty()) line += " " + r.peer;
     return {line};
 }
 
 std::string failed_to_fetch(const std::string& uri, const FetchResult& r) {
-    std::string text = "Failed to fetch " + uri + "  " + r.error;
+    std::string text = "Failed to fetch " + uri + "  " + reason(r);
     if (!r.peer.empty()) text += " " + r.peer;
     return text;
 }

@@ -1,6 +1,7 @@
 // The first rounds of an update: every repository's InRelease at once (a
 // 304 keeps the stored one), then Release + Release.gpg at once for those
-// whose server has no InRelease. What arrives is handed to the verifier
+// whose server has no InRelease (a 404, or a redirect loop, as apt falls
+// back then). What arrives is handed to the verifier
 // (update_release_verify.cpp); what fails is the repository's failure.
 #include <sys/stat.h>
 #include <unistd.h>
@@ -50,7 +51,7 @@ void Updater::fetch_inrelease() {
         std::string desc = repo.name + " InRelease";
         if (r.status == FetchStatus::Ok) repo.release_line = lines_.emit(UpdateLine::Get, desc, r.bytes);
         else if (r.status == FetchStatus::NotModified) repo.release_line = lines_.emit(UpdateLine::Hit, desc);
-        else if (r.not_found) lines_.emit(UpdateLine::Ign, desc);
+        else if (r.not_found || redirect_loop(r)) lines_.emit(UpdateLine::Ign, desc);
         else lines_.emit(UpdateLine::Err, desc, 0, failure_details(r));
     });
     for (size_t i = 0; i < results.size(); ++i) {
@@ -65,8 +66,11 @@ void Updater::fetch_inrelease() {
             repo.kind = Repo::Kind::InRelease;
             repo.unchanged = true;
             use_stored(repo);
-        } else if (r.not_found) {
-            repo.kind = Repo::Kind::Release;  // try Release + Release.gpg next
+        } else if (r.not_found || redirect_loop(r)) {
+            // Try Release + Release.gpg next. apt does so for every failure
+            // that is neither transient nor an HTTP error other than 404:
+            // a redirect loop is one (a plain "Ign" line, no warning).
+            repo.kind = Repo::Kind::Release;
         } else {
             fail(repo, failed_to_fetch(requests[i].uri, r), r.transient);
         }

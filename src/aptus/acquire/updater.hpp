@@ -36,6 +36,9 @@ private:
     unsigned last_ = 0;
 };
 
+// A redirect loop, or more redirects than the fetcher follows (curl cannot
+// tell them apart): apt calls a loop "Redirection loop encountered".
+bool redirect_loop(const FetchResult& r);
 // The detail line under an Err line: the reason and the peer.
 std::vector<std::string> failure_details(const FetchResult& r);
 // "Failed to fetch <uri>  <reason> [IP: ...]", apt's message.

@@ -16,8 +16,10 @@ Pattern::Pattern(std::string text) : text_(std::move(text)) {
     if (text_.size() > 2 && text_.front() == '/' && text_.back() == '/') {
         auto rx = std::make_shared<Regex>();
         std::string body = text_.substr(1, text_.size() - 2);
+        // apt's words for it (it says them as a warning and the pattern
+        // matches nothing); parse_preferences names the file and line.
         if (regcomp(&rx->re, body.c_str(), REG_EXTENDED | REG_NOSUB) != 0)
-            throw Error("invalid regular expression '" + text_ + "'");
+            throw Error("Invalid regular expression: " + body);
         regex_ = std::move(rx);
     } else {
         glob_ = text_.find_first_of("*?[") != std::string::npos;

@@ -8,7 +8,8 @@ Policy::Policy(const std::vector<PinRecord>& pins, std::string default_release) 
         Diagnostics ignored;
         auto records = parse_preferences("Package: *\nPin: release " + default_release + "\nPin-Priority: 990\n",
                                          "APT::Default-Release", ignored);
-        target_.emplace(records.at(0));
+        // A release pattern that is a bad regex matches nothing, as in apt.
+        if (!records.empty()) target_.emplace(records.front());
     }
 }
 

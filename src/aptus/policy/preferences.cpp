@@ -8,6 +8,7 @@
 #include "aptus/base/strings.hpp"
 #include "aptus/config/parser.hpp"
 #include "aptus/deb/tagfile.hpp"
+#include "aptus/policy/pin_match.hpp"
 
 namespace aptus::policy {
 namespace {
@@ -101,6 +102,17 @@ std::vector<PinRecord> parse_preferences(std::string_view text, const std::strin
         auto priority = stanza.get("Pin-Priority");
         if (!priority || !parse_priority(*priority, rec.priority) || rec.priority == 0)
             throw file_error(file, stanza.line, "No priority (or zero) specified for pin");
+        // A /regex/ that does not compile (in Package, a version pin or a
+        // release condition): apt warns and the record matches nothing, the
+        // other pins still apply. Warned once here, with the place, and the
+        // record left out.
+        try {
+            PinMatcher check(rec);
+        } catch (const Error& e) {
+            diags.push_back({Level::Warning, file + ":" + std::to_string(stanza.line) + ": " + e.what() +
+                                                 " (this record is ignored)"});
+            continue;
+        }
         records.push_back(std::move(rec));
     }
     return records;

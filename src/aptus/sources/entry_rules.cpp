@@ -32,4 +32,39 @@ void reject_nul_bytes(std::string_view text, const std::string& file) {
     throw file_error(file, line, "NUL byte in line");
 }
 
+namespace {
+
+bool is_fingerprint(std::string_view word) {
+    if (!word.empty() && word.back() == '!') word.remove_suffix(1);
+    if (word.size() != 40 && word.size() != 64) return false;
+    for (char c : word)
+        if (!is_digit(c) && !((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) return false;
+    return true;
+}
+
+}  // namespace
+
+void check_signed_by(const SourceEntry& entry) {
+    if (!entry.enabled) return;
+    for (const SourceOption& o : entry.options) {
+        if (o.key != "signed-by") continue;
+        for (const std::string& value : o.values) {
+            if (value.find("-----BEGIN PGP PUBLIC KEY BLOCK-----") != std::string::npos) continue;
+            std::string_view rest = value;
+            while (!rest.empty()) {
+                size_t comma = rest.find(',');
+                std::string_view word = trim(rest.substr(0, comma));
+                rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+                if (word.empty() || word.front() == '/' || is_fingerprint(word)) continue;
+                std::string uri = entry.uri;
+                if (uri.empty() || uri.back() != '/') uri += '/';
+                throw file_error(entry.location.file, entry.location.line,
+                                 "Invalid value set for option Signed-By regarding source " + uri + " " + entry.suite +
+                                     " (not a fingerprint): '" + std::string(word) +
+                                     "' is neither an absolute path to a keyring nor a fingerprint");
+            }
+        }
+    }
+}
+
 }  // namespace aptus::sources::detail

@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "aptus/sources/source_entry.hpp"
+
 namespace aptus::sources::detail {
 
 // apt takes only URIs with a scheme ("http://...", "file:/...", "cdrom:[..]/");
@@ -19,5 +21,14 @@ std::string_view suite_component_problem(std::string_view suite, bool has_compon
 // reader would end the line there, and modernize could not write the entry
 // as deb822. Throws aptus::Error naming the file and line.
 void reject_nul_bytes(std::string_view text, const std::string& file);
+
+// apt's rule for Signed-By, checked when the sources are read: every value
+// (one-line values split at commas, deb822 ones at blanks and commas) is an
+// absolute keyring path or a fingerprint (40 or 64 hex digits, '!' allowed
+// at the end), or the value is an inline key block. A relative path such as
+// "keys/foo.gpg" is refused, as apt refuses it. Throws aptus::Error naming
+// the entry's file and line. A deb822 stanza with "Enabled: no" is not
+// checked (apt does not read it).
+void check_signed_by(const SourceEntry& entry);
 
 }  // namespace aptus::sources::detail

@@ -6,6 +6,7 @@
 #include "aptus/config/parser.hpp"
 #include "aptus/sources/deb822_sources.hpp"
 #include "aptus/sources/one_line.hpp"
+#include "aptus/sources/entry_rules.hpp"
 
 namespace aptus::sources {
 
@@ -34,7 +35,12 @@ std::vector<SourceEntry> read_source_file(const std::string& path) {
     } catch (const Error& e) {
         throw Error(std::string("The list of sources could not be read: ") + e.what());
     }
-    return ends_with(path, ".sources") ? parse_deb822_sources(text, path) : parse_one_line_file(text, path);
+    std::vector<SourceEntry> entries =
+        ends_with(path, ".sources") ? parse_deb822_sources(text, path) : parse_one_line_file(text, path);
+    // apt refuses a bad Signed-By when it reads the sources, so every
+    // command does, not only update.
+    for (const SourceEntry& e : entries) detail::check_signed_by(e);
+    return entries;
 }
 
 std::vector<SourceEntry> read_sources(const config::Config& config, Diagnostics& diags) {

@@ -2,7 +2,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <poll.h>
+#include <pwd.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/stat.h>
@@ -208,6 +210,28 @@ std::vector<DpkgCall> plan_calls(const config::Config& config, const std::vector
     return calls;
 }
 
+}  // namespace
+
+namespace detail {
+
+int open_term_log(const std::string& path) {
+    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0640);
+    if (fd < 0) return -1;
+    // On the descriptor, not the name: the file we write is the one we set.
+    // apt asks for the real uid too (a set-uid caller would not own it).
+    if (::getuid() == 0) {
+        const struct passwd* root = ::getpwnam("root");
+        const struct group* adm = ::getgrnam("adm");
+        if (root && adm) (void)::fchown(fd, root->pw_uid, adm->gr_gid);
+    }
+    ::fchmod(fd, 0640);
+    return fd;
+}
+
+}  // namespace detail
+
+namespace {
+
 // term.log: dpkg's output of the run between apt's "Log started" and
 // "Log ended" lines. A log that cannot be written is skipped, as apt goes
 // on without it.
@@ -218,9 +242,8 @@ public:
         if (path.empty() || path == "/dev/null") return;
         auto slash = path.rfind('/');
         if (slash != std::string::npos && slash > 0) ::mkdir(path.substr(0, slash).c_str(), 0755);
-        fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0640);
+        fd_ = detail::open_term_log(path);
         if (fd_ < 0) return;
-        ::fchmod(fd_, 0640);
         write("\nLog started: " + now() + "\n");
     }
     ~TermLog() {

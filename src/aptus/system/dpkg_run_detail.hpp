@@ -118,4 +118,10 @@ void run_pre_install_hooks(const config::Config& config, const std::vector<DpkgO
 std::string pre_install_info(const config::Config& config, const std::vector<DpkgOperation>& ops,
                              const std::map<std::string, DpkgInstalled>& installed, unsigned version);
 
+// term.log opened for appending (created when missing) with apt's owner and
+// mode, set on every open as apt's dpkgpm sets them: mode 0640 and, when
+// we run as root, owner root and group adm (where the system has both).
+// -1 when it cannot be opened (apt goes on without the log).
+int open_term_log(const std::string& path);
+
 }  // namespace aptus::system::detail

@@ -190,6 +190,9 @@ void append_history(const config::Config& config, const HistoryEntry& entry) {
     if (slash != std::string::npos && slash > 0) make_directories(path.substr(0, slash));
     int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) throw system_error("Could not open file", path, errno);
+    // apt sets 0644 on every open, whatever the umask made of a new file
+    // (the owner is whoever created it: root for a root run, as apt's).
+    ::fchmod(fd, 0644);
     const std::string text = format_history(entry);
     size_t done = 0;
     while (done < text.size()) {

@@ -145,3 +145,17 @@ TEST(PolicyCandidate, NeverOlderThanInstalledBelow1000) {
     EXPECT_FALSE(choose_candidate(none).has_value());
     EXPECT_FALSE(choose_candidate({}).has_value());
 }
+
+// The pins around a record with a bad /regex/ still apply (the record is
+// left out with a warning), and an APT::Default-Release that is a bad regex
+// matches nothing instead of failing.
+TEST(PolicyPriority, BadRegexRecordLeavesTheOtherPinsInForce) {
+    Outcome o = run(
+        "Package: bash\nPin: release n=/trix(/\nPin-Priority: 1001\n\n"
+        "Package: bash\nPin: release n=trixie\nPin-Priority: 50\n");
+    EXPECT_EQ(o.new_version, 50);
+    EXPECT_EQ(o.candidate, "5.2.15-2+b13");
+    Outcome t = run("", "/trix(/");
+    EXPECT_EQ(t.trixie_file, 500);
+    EXPECT_EQ(t.bookworm_file, 500);
+}

@@ -135,3 +135,58 @@ TEST(PolicyPreferences, ReadsMainFileThenPartsInOrder) {
     ASSERT_EQ(diags.size(), 1u);
     EXPECT_NE(diags[0].message.find("Ignoring file 'notes.txt'"), std::string::npos) << diags[0].message;
 }
+
+// apt 2.6 (checked on a sandbox): a /regex/ that does not compile is
+// "W: Invalid regular expression: foo[" (said again for every package it is
+// tried on) and that record never matches; the other records still apply.
+// aptus says it once, with the file and line, and leaves the record out.
+TEST(PolicyPreferences, BadRegexIsAWarningNamingFileAndLineAndOnlyThatRecordIsIgnored) {
+    Diagnostics diags;
+    auto recs = parse(
+        "Package: good1\n"
+        "Pin: release a=stable\n"
+        "Pin-Priority: 600\n"
+        "\n"
+        "Package: /foo[/\n"
+        "Pin: release a=stable\n"
+        "Pin-Priority: 700\n"
+        "\n"
+        "Package: bar\n"
+        "Pin: release a=/sta[ble/\n"
+        "Pin-Priority: 900\n"
+        "\n"
+        "Package: baz\n"
+        "Pin: version /1.[0/\n"
+        "Pin-Priority: 901\n"
+        "\n"
+        "Package: good2 /ok[0-9]/\n"
+        "Pin: release a=/^stab/\n"
+        "Pin-Priority: 800\n",
+        &diags);
+    ASSERT_EQ(recs.size(), 2u);
+    EXPECT_EQ(recs[0].packages, (std::vector<std::string>{"good1"}));
+    EXPECT_EQ(recs[1].packages, (std::vector<std::string>{"good2", "/ok[0-9]/"}));
+    EXPECT_EQ(recs[1].priority, 800);
+    ASSERT_EQ(diags.size(), 3u);
+    EXPECT_EQ(diags[0].level, aptus::Level::Warning);
+    EXPECT_EQ(diags[0].message, "prefs:5: Invalid regular expression: foo[ (this record is ignored)");
+    EXPECT_EQ(diags[1].message, "prefs:9: Invalid regular expression: sta[ble (this record is ignored)");
+    EXPECT_EQ(diags[2].message, "prefs:13: Invalid regular expression: 1.[0 (this record is ignored)");
+}
+
+TEST(PolicyPreferences, BadRegexWithAnArchitectureOrInAGeneralPinIsIgnoredToo) {
+    Diagnostics diags;
+    auto recs = parse(
+        "Package: /foo(/:i386\n"
+        "Pin: release a=stable\n"
+        "Pin-Priority: 700\n"
+        "\n"
+        "Package: *\n"
+        "Pin: release o=/Deb(ian/\n"
+        "Pin-Priority: 100\n",
+        &diags);
+    EXPECT_TRUE(recs.empty());
+    ASSERT_EQ(diags.size(), 2u);
+    EXPECT_EQ(diags[0].message.rfind("prefs:1: Invalid regular expression: foo(", 0), 0u);
+    EXPECT_EQ(diags[1].message.rfind("prefs:5: Invalid regular expression: Deb(ian", 0), 0u);
+}

@@ -61,5 +61,66 @@ TEST(SourcesList, ErrorsNameTheFile) {
     EXPECT_THROW(read_source_file(dir.file("nope.list")), Error);
 }
 
+std::string read_error(const config::Config& c) {
+    Diagnostics diags;
+    try {
+        read_sources(c, diags);
+    } catch (const Error& e) {
+        return e.what();
+    }
+    return "";
+}
+
+// apt refuses a relative Signed-By when it reads the sources ("E: Invalid
+// value set for option Signed-By regarding source URI SUITE (not a
+// fingerprint)", then "The list of sources could not be read", exit 100 for
+// every command), not only at update time; the whole list fails.
+TEST(SourcesList, RelativeSignedByIsRefusedWhenRead) {
+    test::TempDir dir("sources");
+    dir.write("sources.list", "deb [signed-by=/k.gpg] http://good s c\n\n"
+                              "deb [arch=amd64 signed-by=keys/foo.gpg] http://bad/debian stable main\n");
+    config::Config c = sandbox(dir);
+    EXPECT_EQ(read_error(c), dir.file("sources.list") +
+                                 ":3: Invalid value set for option Signed-By regarding source http://bad/debian/ stable "
+                                 "(not a fingerprint): 'keys/foo.gpg' is neither an absolute path to a keyring nor a "
+                                 "fingerprint");
+    // One bad word among good ones is enough.
+    dir.write("sources.list", "deb [signed-by=/k.gpg,foo.gpg] http://bad/ s c\n");
+    EXPECT_NE(read_error(c).find(":1: Invalid value set for option Signed-By regarding source http://bad/ s "),
+              std::string::npos);
+    EXPECT_THROW(read_source_file(dir.file("sources.list")), Error);
+}
+
+TEST(SourcesList, RelativeSignedByInDeb822IsRefusedWithTheStanzaLine) {
+    test::TempDir dir("sources");
+    dir.write("sources.list.d/x.sources",
+              "Types: deb\nURIs: http://good\nSuites: s\nComponents: c\n\n"
+              "# a comment\nTypes: deb\nURIs: http://bad\nSuites: s\nComponents: c\nSigned-By: keys/foo.gpg\n");
+    config::Config c = sandbox(dir);
+    std::string err = read_error(c);
+    EXPECT_EQ(err.rfind(dir.file("sources.list.d/x.sources") + ":7: Invalid value set for option Signed-By "
+                                                               "regarding source http://bad/ s (not a fingerprint)",
+                        0),
+              0u)
+        << err;
+}
+
+TEST(SourcesList, SignedByThatAptAcceptsIsAccepted) {
+    test::TempDir dir("sources");
+    const std::string fpr40(40, 'A'), fpr64(64, 'b');
+    dir.write("sources.list", "deb [signed-by=/k.gpg," + fpr40 + "!] http://a s c\n"
+                              "deb [signed-by=" + fpr64 + "] http://b s c\n");
+    dir.write("sources.list.d/x.sources",
+              "Types: deb\nURIs: http://c\nSuites: s\nComponents: c\nSigned-By: /a.gpg\n /b.gpg\n\n"
+              "Types: deb\nURIs: http://d\nSuites: s\nComponents: c\nSigned-By:\n\n"
+              "Types: deb\nURIs: http://e\nSuites: s\nComponents: c\nSigned-By:\n"
+              " -----BEGIN PGP PUBLIC KEY BLOCK-----\n .\n mQINBGP\n -----END PGP PUBLIC KEY BLOCK-----\n\n"
+              // apt does not read a disabled stanza, so does not judge its Signed-By.
+              "Enabled: no\nTypes: deb\nURIs: http://f\nSuites: s\nComponents: c\nSigned-By: rel.gpg\n");
+    config::Config c = sandbox(dir);
+    Diagnostics diags;
+    EXPECT_EQ(read_sources(c, diags).size(), 6u);
+}
+
 }  // namespace
 }  // namespace aptus::sources

@@ -2,6 +2,7 @@
 // become progress, what the Pre-Install-Pkgs hooks read, and whole runs of
 // real dpkg on .debs built here, in a sandbox root with its own database
 // (never the host's).
+#include <grp.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -347,6 +348,55 @@ TEST(RunDpkg, AFailingPreInstallPkgsHookIsAptsError) {
                   "cat >/dev/null; exit 2");
     }
     EXPECT_EQ(s.state("aa"), "");
+}
+
+
+// apt's dpkgpm opens term.log with mode 0640 (set on every open, whatever
+// the umask or an earlier chmod made of it) and, as root, root:adm.
+mode_t mode_of(const std::string& path) {
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 ? (st.st_mode & 07777) : 0;
+}
+
+struct Umask {
+    explicit Umask(mode_t m) : old(::umask(m)) {}
+    ~Umask() { ::umask(old); }
+    mode_t old;
+};
+
+TEST(TermLog, ModeIsAptsWhateverTheUmask) {
+    test::TempDir dir("termlog");
+    Umask strict(077);
+    std::string path = dir.file("term.log");
+    int fd = detail::open_term_log(path);
+    ASSERT_GE(fd, 0);
+    ::close(fd);
+    EXPECT_EQ(mode_of(path), 0640u);
+    ::chmod(path.c_str(), 0666);
+    fd = detail::open_term_log(path);
+    ASSERT_GE(fd, 0);
+    ::close(fd);
+    EXPECT_EQ(mode_of(path), 0640u);
+    EXPECT_EQ(detail::open_term_log(dir.file("no/such/dir/term.log")), -1);
+}
+
+TEST(TermLog, AsRootOwnedByRootAndGroupAdm) {
+    if (::getuid() != 0) GTEST_SKIP() << "needs root (CI runs as root)";
+    test::TempDir dir("termlog");
+    std::string path = dir.write("term.log", "old\n");
+    ASSERT_EQ(::chown(path.c_str(), 0, 0), 0);
+    ASSERT_EQ(::chmod(path.c_str(), 0600), 0);
+    int fd = detail::open_term_log(path);
+    ASSERT_GE(fd, 0);
+    ::close(fd);
+    struct stat st {};
+    ASSERT_EQ(::stat(path.c_str(), &st), 0);
+    EXPECT_EQ(st.st_uid, 0u);
+    const struct group* adm = ::getgrnam("adm");
+    // apt leaves the group alone where there is no adm group.
+    EXPECT_EQ(st.st_gid, adm ? adm->gr_gid : 0u);
+    EXPECT_EQ(st.st_mode & 07777, 0640u);
+    EXPECT_EQ(read_file(path), "old\n");  // appended to, never truncated
 }
 
 }  // namespace

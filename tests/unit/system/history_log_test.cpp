@@ -230,6 +230,29 @@ TEST(HistoryLog, AppendCreatesLogAndReadsBack) {
     EXPECT_EQ(back[1].requested_by, "cloudsdk (1000)");
 }
 
+// apt's dpkgpm sets 0644 on history.log every time it opens it, whatever
+// the umask or an earlier chmod made of it; a root run creates it root:root.
+TEST(HistoryLog, ModeIsAptsWhateverTheUmask) {
+    test::TempDir dir("history");
+    config::Config c = log_config(dir);
+    mode_t old = ::umask(077);
+    system::append_history(c, system::parse_history(apt_install).at(0));
+    std::string path = dir.file("var/log/apt/history.log");
+    struct stat st {};
+    ASSERT_EQ(::stat(path.c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 07777, 0644u);
+    if (::getuid() == 0) {
+        EXPECT_EQ(st.st_uid, 0u);
+        EXPECT_EQ(st.st_gid, 0u);
+    }
+    ::chmod(path.c_str(), 0600);
+    system::append_history(c, system::parse_history(apt_sudo_upgrade).at(0));
+    ::umask(old);
+    ASSERT_EQ(::stat(path.c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 07777, 0644u);
+    EXPECT_EQ(system::read_history(c).size(), 2u);
+}
+
 TEST(HistoryLog, ReadsRotatedLogsOldestFirst) {
     test::TempDir dir("history");
     config::Config c = log_config(dir);
