@@ -45,6 +45,13 @@ int create_part_file(const std::string& path) {
     int err = errno;
     ::close(dirfd);
     if (fd < 0) throw system_error("cannot create", path, err);
+    // apt's mode for lists and archives whatever the umask: a root with
+    // umask 077 must not leave lists other users' read commands cannot read.
+    if (::fchmod(fd, 0644) != 0) {
+        err = errno;
+        ::close(fd);
+        throw system_error("cannot set the mode of", path, err);
+    }
     return fd;
 }
 

@@ -12,7 +12,7 @@
 
 namespace aptus::acquire {
 
-// Creates `path` afresh for writing (0644): whatever had the name (a link,
+// Creates `path` afresh for writing (0644 whatever the umask): whatever had the name (a link,
 // a file) is removed first, and the new file is created with O_EXCL and
 // O_NOFOLLOW. Throws aptus::Error naming the path.
 int create_part_file(const std::string& path);

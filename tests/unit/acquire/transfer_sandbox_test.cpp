@@ -46,6 +46,13 @@ TEST(PartFile, CreateRemovesAPlantedLinkAndLeavesItsTarget) {
     }
     EXPECT_EQ(read_file(dir.file("victim")), "root's data");
     EXPECT_FALSE(path_exists(dir.file("missing")));
+    // 0644 whatever the umask, as apt's lists and archives.
+    mode_t old = ::umask(077);
+    ::close(create_part_file(dir.file("z.part")));
+    ::umask(old);
+    struct stat st {};
+    ASSERT_EQ(::stat(dir.file("z.part").c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0644u);
 }
 
 TEST(PartFile, PlaceNeverMovesALinkOrAnotherFile) {
