@@ -188,6 +188,9 @@ void drop_privileges(const SandboxUser& user) {
         // Die with the parent, whatever kills it.
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (::getppid() != parent) ::_exit(1);
+        // The parent's handlers (an install's Ctrl-C handling) mean nothing
+        // here: Ctrl-C ends the downloader, and the parent sees it end.
+        for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) ::signal(sig, SIG_DFL);
         // Nothing of root's stays open here: lock files, the cache, the
         // terminal's input. Only the socket and stdout/stderr remain.
         int null = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
