@@ -121,7 +121,8 @@ std::vector<acquire::ArchiveItem> archive_items(const config::Config& config, co
             throw Error("Can't find a source to download version '" + version + "' of '" + name + ":" +
                         std::string(cache.str(p.architecture)) + "'");
         std::string_view text = cache.stanza(*from);
-        deb::TagFileReader reader(text, std::string(cache.str(cache.index_files()[from->index_file].path)));
+        deb::TagFileReader reader(text, std::string(cache.str(cache.index_files()[from->index_file].path)),
+                                  deb::TagFileOptions{.skip_malformed = true});
         deb::Stanza stanza;
         if (!reader.next(stanza)) throw Error("The record of " + name + " " + version + " could not be read");
         std::string_view filename = stanza.value_or_empty("Filename");

@@ -17,6 +17,7 @@
 #include "cli/apt_hash_order.hpp"
 #include "cli/archive_download.hpp"
 #include "cli/dpkg_progress.hpp"
+#include "cli/output.hpp"
 #include "cli/package_line.hpp"
 
 namespace aptus::cli {
@@ -114,7 +115,9 @@ void write_marks(const config::Config& config, const cache::Cache& c, const Plan
     std::stable_sort(marks.begin(), marks.end(), [](const system::AutoMark& a, const system::AutoMark& b) {
         return apt_hash_key(a.package) < apt_hash_key(b.package);
     });
-    system::write_auto_marks(config, marks);
+    Diagnostics diags;  // a damaged extended_states, shown at once as dpkg's output is
+    system::write_auto_marks(config, marks, diags);
+    render(diags);
 }
 
 // apt's check before downloading: the .debs not already in the archives dir
@@ -163,7 +166,9 @@ void write_manual_marks(const config::Config& config, const cache::Cache& cache,
     if (packages.empty()) return;
     std::vector<system::AutoMark> marks;
     for (const cache::Package* p : packages) marks.push_back({std::string(cache.name_of(*p)), arch_of(cache, *p), false});
-    system::write_auto_marks(config, marks);
+    Diagnostics diags;
+    system::write_auto_marks(config, marks, diags);
+    render(diags);
 }
 
 std::vector<std::string> unfinished_packages(const cache::Cache& cache) {

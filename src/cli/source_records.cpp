@@ -63,7 +63,9 @@ std::vector<SourceQuery> find_source_records(std::span<const SourcesText> files,
     }
     deb::Stanza st;
     for (size_t f = 0; f < files.size() && !queries.empty(); ++f) {
-        deb::TagFileReader reader(files[f].text, files[f].path);
+        // As the cache build reads a Sources file: a malformed stanza is
+        // skipped (the build warned of it), a NUL ends a value.
+        deb::TagFileReader reader(files[f].text, files[f].path, deb::TagFileOptions{.skip_malformed = true});
         while (reader.next(st)) {
             auto it = reached.find(st.value_or_empty("Package"));
             if (it != reached.end()) it->second.hits.push_back({f, st.raw, false});

@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 
+#include "aptus/base/diagnostics.hpp"
 #include "aptus/base/file.hpp"
 #include "aptus/cache/format.hpp"
 
@@ -114,6 +115,9 @@ public:
 
     // What the cache was built from (staleness.hpp).
     std::string_view stamp() const;
+    // The warnings the build gave (a malformed stanza skipped, ...): a run
+    // that reuses the cache shows them as the run that built it did.
+    Diagnostics build_diagnostics() const;
 
 private:
     struct Storage;

@@ -31,7 +31,7 @@ using StringId = uint32_t;
 inline constexpr uint32_t kNone = UINT32_MAX;
 
 inline constexpr char kMagic[8] = {'A', 'P', 'T', 'U', 'S', 'C', 'C', '\n'};
-inline constexpr uint32_t kFormatVersion = 4;
+inline constexpr uint32_t kFormatVersion = 5;
 
 enum class SectionId : uint32_t {
     StringOffsets,  // uint32_t[string count + 1]
@@ -49,6 +49,7 @@ enum class SectionId : uint32_t {
     Releases,       // Release[]
     Sources,        // SourcePackage[]
     Stamp,          // char[]: what the cache was built from (see staleness.hpp)
+    Warnings,       // char[]: the build's diagnostics, each "W" or "N", the text, '\0'
     Count
 };
 inline constexpr uint32_t kSectionCount = uint32_t(SectionId::Count);

@@ -15,6 +15,13 @@
 //   line is an error, found in time linear in the limit, not in the line.
 // - A NUL byte anywhere is an error.
 // Every error is an aptus::Error "<name>:<line>: <what>".
+//
+// With TagFileOptions::skip_malformed (indices and state files: Packages,
+// Sources, Translation, dpkg status, extended_states) nothing is thrown: a
+// malformed stanza is skipped, from its first line to the blank line after
+// it, and a NUL byte inside a field's value ends that value, as apt's C
+// strings end it there (apt and dpkg keep such a stanza). Each is recorded
+// as one TagFileProblem per stanza, for the caller to warn about.
 #pragma once
 
 #include <cstddef>
@@ -63,6 +70,15 @@ struct TagFileOptions {
     // file (a chunk read on its own thread): errors and Stanza/Field lines
     // count from it.
     uint32_t first_line = 1;
+    // Tolerant reading (see the top of this file): problems() instead of errors.
+    bool skip_malformed = false;
+};
+
+// What a tolerant reader skipped or cut, one per stanza at most.
+struct TagFileProblem {
+    uint32_t line = 0;  // of the bad line (1-based, counted from first_line)
+    std::string what;   // "line has no ':' ...; the stanza was skipped"
+    bool skipped = false;  // the stanza was skipped (else kept, a value cut at a NUL)
 };
 
 class TagFileReader {
@@ -72,22 +88,47 @@ public:
     TagFileReader(std::string_view buffer, std::string name, TagFileOptions options = {});
 
     // Fills `out` with the next stanza; false at the end. Throws aptus::Error
-    // naming the file and line on malformed input.
+    // naming the file and line on malformed input, unless skip_malformed.
     bool next(Stanza& out);
+
+    // With skip_malformed: the first kMaxKeptProblems problems met so far,
+    // in file order, and how many there were in all.
+    static constexpr size_t kMaxKeptProblems = 10;
+    const std::vector<TagFileProblem>& problems() const { return problems_; }
+    size_t problem_count() const { return problem_count_; }
 
     const std::string& name() const { return name_; }
     // The line the reader will look at next (1-based).
     uint32_t line() const { return line_; }
 
 private:
+    enum class Step { Stanza, End, Skipped };
+    Step parse(Stanza& out);
     const char* line_end(const char* p, uint32_t line);
     [[noreturn]] void fail(uint32_t line, std::string_view message) const;
+    // A malformed stanza met at `line` (starting at `p`): throws, or with
+    // skip_malformed records it and moves past the stanza's end.
+    Step malformed(const char* p, uint32_t line, std::string_view message);
+    void record(uint32_t line, std::string what, bool skipped);
 
     std::string_view buf_;
     std::string name_;
     TagFileOptions options_;
     size_t pos_ = 0;
     uint32_t line_ = 1;
+    // skip_malformed: what line_end found since the current field (or
+    // stanza) began: kNul (the first NUL at nul_, on nul_line_), kTooLong
+    // (a line longer than the limit, on long_line_). Checked once a field.
+    static constexpr uint8_t kNul = 1, kTooLong = 2;
+    uint8_t flags_ = 0;
+    const char* nul_ = nullptr;
+    uint32_t nul_line_ = 0, long_line_ = 0;
+    // The first value of the current stanza cut at a NUL: reported once the
+    // stanza is read whole (a stanza skipped later on is reported as skipped).
+    uint32_t cut_line_ = 0;
+    std::string_view cut_field_;
+    std::vector<TagFileProblem> problems_;
+    size_t problem_count_ = 0;
 };
 
 // A multi-line value joined into text: continuation lines are unfolded into

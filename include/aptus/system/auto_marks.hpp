@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "aptus/base/diagnostics.hpp"
 #include "aptus/config/config.hpp"
 
 namespace aptus::system {
@@ -42,9 +43,17 @@ struct AutoMark {
 // this function does not see the lists, so a stanza with fields of its own
 // for such a package is kept (with Auto-Installed: 0). The file is replaced
 // atomically, created when missing, and left alone when its content would
-// not change. Throws aptus::Error naming the file on a malformed
-// extended_states or status.
-void write_auto_marks(const config::Config& config, const std::vector<AutoMark>& marks);
+// not change.
+// A damaged extended_states (a stanza that cannot be read: a line that is
+// not "Field: value", a NUL in a field name, ...) is read as far as it goes:
+// the readable stanzas are rewritten as above, the damaged ones cannot be,
+// so before the file is replaced its bytes are kept in
+// "<path>.damaged" (or "<path>.damaged.N", the first name free or holding
+// the same bytes), written as a state file is (temp file, fsync, rename),
+// and a warning naming the file, the first bad line and the copy goes to
+// `diags`. A damaged status file is read as far as it goes too. Throws
+// aptus::Error naming the file when a file cannot be read or written.
+void write_auto_marks(const config::Config& config, const std::vector<AutoMark>& marks, Diagnostics& diags);
 
 // Dir::State::extended_states resolved as apt resolves it.
 std::string extended_states_path(const config::Config& config);

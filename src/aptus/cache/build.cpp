@@ -37,6 +37,7 @@ void name_thread(const char* name) { ::pthread_setname_np(::pthread_self(), name
 
 using detail::IndexText;
 using detail::TextPiece;
+using detail::TagProblems;
 
 template <class Fn>
 void with_index_text(const std::string& path, Fn fn) {
@@ -67,6 +68,9 @@ struct PreparedChunk {
     std::vector<detail::PreparedStanza::Relation> relations;
     size_t count = 0;
     uint32_t lines = 0;  // line breaks in the chunk
+    // Stanzas skipped and values cut (lines counted from the chunk's start).
+    std::vector<deb::TagFileProblem> problems;
+    size_t problem_count = 0;
     bool ready = false;
     bool failed = false;
     std::exception_ptr error;  // when failed
@@ -92,9 +96,12 @@ using PreparedChunks = std::array<PreparedChunk, kChunkSlots>;
 // stanzas' lines are counted from 1 and shifted by the calling thread, and a
 // chunk that failed is read again from its real first line to throw the
 // error with the right line, after the stanzas before it, as
-// for_each_stanza does.
+// for_each_stanza does. A malformed stanza is skipped, a NUL ends a value
+// (TagFileOptions::skip_malformed), each noted in `problems`; an error
+// reading the file is thrown after the stanzas before it.
 template <class Fn>
-void for_each_prepared(const IndexText& text, const std::string& name, PreparedChunks& chunks, Fn fn) {
+void for_each_prepared(const IndexText& text, const std::string& name, PreparedChunks& chunks, TagProblems& problems,
+                       Fn fn) {
     constexpr size_t kChunkBytes = 192 * 1024, kOverhang = 16 * 1024, kSlots = kChunkSlots, kAhead = 4;
     using Chunk = PreparedChunk;
     const size_t size = text.size();
@@ -131,6 +138,7 @@ void for_each_prepared(const IndexText& text, const std::string& name, PreparedC
         c.piece = {};
         c.count = 0;
         c.lines = 0;
+        c.problem_count = 0;
         c.error = nullptr;
         c.relations.clear();
         c.ready = c.failed = false;
@@ -141,13 +149,17 @@ void for_each_prepared(const IndexText& text, const std::string& name, PreparedC
         Chunk& c = chunks[k % kSlots];
         try {
             read_chunk(k, c);
-            deb::TagFileReader r(c.piece.bytes, name);
+            deb::TagFileReader r(c.piece.bytes, name, deb::TagFileOptions{.skip_malformed = true});
             while (r.next(s)) {
                 if (c.stanzas.size() <= c.count) c.stanzas.emplace_back();
                 detail::prepare_binary_stanza(s, c.piece, scratch, c.relations, c.stanzas[c.count]);
                 ++c.count;
             }
             c.lines = r.line() - 1;
+            if (r.problem_count() != 0) [[unlikely]] {
+                c.problems = r.problems();
+                c.problem_count = r.problem_count();
+            }
         } catch (...) {
             c.failed = true;
             c.error = std::current_exception();
@@ -208,17 +220,9 @@ void for_each_prepared(const IndexText& text, const std::string& name, PreparedC
                 for (auto& e : st.relation_errors) e.line += lines_before;
                 fn(st, i + kAhead < c->count ? &c->stanzas[i + kAhead] : nullptr);
             }
-            if (c->failed) {
-                if (c->piece.bytes.data() != nullptr) {  // read: the error is in its text
-                    deb::TagFileOptions from_here;
-                    from_here.first_line = lines_before + 1;
-                    deb::TagFileReader again(c->piece.bytes, name, from_here);
-                    deb::Stanza s;
-                    while (again.next(s)) {
-                    }
-                }
-                std::rethrow_exception(c->error);  // not a parsing error: as it was
-            }
+            if (c->problem_count != 0) [[unlikely]]
+                problems.take(c->problems, c->problem_count, lines_before);
+            if (c->failed) std::rethrow_exception(c->error);  // reading the file failed
             lines_before += c->lines;
             {
                 std::lock_guard lock(m);
@@ -258,11 +262,13 @@ public:
                 for (size_t k = 0; k < in.indices.size(); ++k) {
                     const IndexInput& i = in.indices[k];
                     if (i.kind != IndexKind::Translation) continue;
+                    TagProblems problems(i.path);
                     with_index_text(i.path, [&](IndexText& text) {
-                        detail::for_each_stanza(text, i.path, [&](const deb::Stanza& s, const TextPiece& piece) {
+                        detail::for_each_stanza(text, i.path, problems, [&](const deb::Stanza& s, const TextPiece& piece) {
                             detail::add_translation_stanza(table_, s, piece, index_ids[k]);
                         });
                     });
+                    problems.report(diagnostics_);
                 }
             } catch (...) {
                 error_ = std::current_exception();
@@ -270,10 +276,13 @@ public:
         });
     }
     bool deferred() const { return deferred_ && !finished_; }
-    // The table once every file is read; rethrows a reading error.
-    const detail::Translations& wait() {
+    // The table once every file is read; rethrows a reading error. The
+    // files' warnings go to `st` the first time.
+    const detail::Translations& wait(detail::BuildState& st) {
         if (thread_.joinable()) thread_.join();
         if (error_) std::rethrow_exception(error_);
+        for (Diagnostic& d : diagnostics_) st.diagnostics.push_back(std::move(d));
+        diagnostics_.clear();
         return table_;
     }
     // The descriptions are matched: the table goes.
@@ -285,6 +294,7 @@ public:
 private:
     bool deferred_, finished_ = false;
     detail::Translations table_;
+    Diagnostics diagnostics_;  // the files' malformed stanzas
     std::exception_ptr error_;
     std::jthread thread_;
 };
@@ -374,26 +384,31 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st, TranslationReade
         const IndexInput& i = in.indices[k];
         if (i.kind != IndexKind::Packages) continue;
         StringId arch = st.pool.intern(i.architecture.empty() ? in.native_architecture : i.architecture);
+        TagProblems problems(i.path);
         with_file(i.path, [&](IndexText& text) {
-            for_each_prepared(text, i.path, chunks, [&](const detail::PreparedStanza& s, const detail::PreparedStanza* next) {
-                if (next != nullptr) detail::prefetch_binary_stanza(st, *next);
-                detail::add_binary_stanza(st, s, ids[k], arch, false, i.path);
-            });
+            for_each_prepared(text, i.path, chunks, problems,
+                              [&](const detail::PreparedStanza& s, const detail::PreparedStanza* next) {
+                                  if (next != nullptr) detail::prefetch_binary_stanza(st, *next);
+                                  detail::add_binary_stanza(st, s, ids[k], arch, false, i.path);
+                              });
         });
+        problems.report(st.diagnostics);
     }
     translations.start(in, ids);
     if (!in.status_path.empty() && path_exists(in.status_path)) {
         uint32_t id = add_index(in.status_path, IndexKind::Status, kNone, "", "", "", "", "");
+        TagProblems problems(in.status_path);
         with_file(in.status_path, [&](IndexText& text) {
             detail::PreparedStanza prepared;
             std::vector<detail::PreparedStanza::Relation> relations;
-            detail::for_each_stanza(text, in.status_path, [&](const deb::Stanza& s, const TextPiece& piece) {
+            detail::for_each_stanza(text, in.status_path, problems, [&](const deb::Stanza& s, const TextPiece& piece) {
                 relations.clear();
                 detail::prepare_binary_stanza(s, piece, st.relations, relations, prepared);
                 prepared.relations = relations.data();
                 detail::add_binary_stanza(st, prepared, id, st.native_arch, true, in.status_path);
             });
         });
+        problems.report(st.diagnostics);
     }
     if (!in.extended_states_path.empty() && path_exists(in.extended_states_path)) {
         with_file(in.extended_states_path, [&](IndexText& text) {
@@ -404,14 +419,16 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st, TranslationReade
     for (size_t k = 0; k < in.indices.size(); ++k) {
         const IndexInput& i = in.indices[k];
         if (i.kind != IndexKind::Sources) continue;
+        TagProblems problems(i.path);
         with_file(i.path, [&](IndexText& text) {
-            detail::for_each_stanza(text, i.path, [&](const deb::Stanza& s, const TextPiece& piece) {
+            detail::for_each_stanza(text, i.path, problems, [&](const deb::Stanza& s, const TextPiece& piece) {
                 detail::add_source_stanza(st, s, piece, ids[k]);
             });
         });
+        problems.report(st.diagnostics);
     }
     if (!translations.deferred() || detail::needs_translated_short_descriptions(st)) {
-        detail::resolve_descriptions(st, translations.wait());
+        detail::resolve_descriptions(st, translations.wait(st));
         translations.finish();
     }
     // Interning and lookups by name are over: lay_out only reads the pool.
@@ -437,7 +454,7 @@ detail::LayoutHooks description_hook(detail::BuildState& st, TranslationReader& 
     detail::LayoutHooks hooks;
     if (translations.deferred())
         hooks.descriptions = [&](detail::HugeVector<Version>& versions, const detail::HugeVector<uint32_t>& new_index) {
-            detail::resolve_long_descriptions(st, translations.wait(), versions, new_index);
+            detail::resolve_long_descriptions(st, translations.wait(st), versions, new_index);
             translations.finish();
             st.version_md5 = {};
         };
@@ -600,7 +617,10 @@ OpenResult open_or_build(const CacheInputs& inputs, const std::string& cache_pat
     if (path_exists(cache_path)) {
         try {
             Cache c = Cache::open(cache_path);
-            if (is_up_to_date(c, inputs)) return {std::move(c), CacheOrigin::Reused, "", {}};
+            if (is_up_to_date(c, inputs)) {
+                Diagnostics diagnostics = c.build_diagnostics();
+                return {std::move(c), CacheOrigin::Reused, "", std::move(diagnostics)};
+            }
             reason = "inputs changed";
         } catch (const Error& e) {
             reason = e.what();

@@ -110,6 +110,9 @@ struct BuildState {
     std::vector<SourcePackage> sources;
 
     Diagnostics diagnostics;
+    // The diagnostics as the Warnings section holds them, made by lay_out:
+    // they are shown again by every run that reuses the cache.
+    std::string diagnostics_text;
     deb::RelationList relations;  // reused for every field
 
     uint32_t name(StringId s) {
@@ -261,7 +264,7 @@ inline constexpr SectionId kFileOrder[kSectionCount] = {
     SectionId::StringOffsets, SectionId::StringBytes, SectionId::IndexFiles,   SectionId::Releases,
     SectionId::Stamp,         SectionId::NameHash,    SectionId::Sources,      SectionId::Packages,
     SectionId::Dependencies,  SectionId::Provides,    SectionId::VersionFiles, SectionId::Versions,
-    SectionId::RevDeps,       SectionId::Providers,   SectionId::Names,
+    SectionId::RevDeps,       SectionId::Providers,   SectionId::Names,        SectionId::Warnings,
 };
 
 struct LayoutHooks {

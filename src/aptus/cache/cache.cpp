@@ -138,6 +138,7 @@ void Cache::attach(std::optional<uint64_t> known_checksum) {
     releases_ = section<Release>(img, h, SectionId::Releases);
     sources_ = section<SourcePackage>(img, h, SectionId::Sources);
     section<char>(img, h, SectionId::Stamp);
+    section<char>(img, h, SectionId::Warnings);
 
     // A file this process has just written (its sum is the one the writer
     // computed) holds the builder's own records: walking them all again
@@ -217,6 +218,20 @@ void Cache::validate_records() const {
         for (StringId id : {s.name, s.version, s.binaries, s.section, s.maintainer, s.directory}) v.str(id, "sources");
         v.index(s.index_file, index_files_.size(), "sources");
     }
+}
+
+Diagnostics Cache::build_diagnostics() const {
+    const SectionRef& s = header_->sections[uint32_t(SectionId::Warnings)];
+    std::string_view text = image_.substr(s.offset, s.count);
+    Diagnostics out;
+    while (!text.empty()) {
+        size_t nul = text.find('\0');
+        std::string_view one = text.substr(0, nul);
+        if (!one.empty()) out.push_back({one[0] == 'N' ? Level::Notice : Level::Warning, std::string(one.substr(1))});
+        if (nul == std::string_view::npos) break;
+        text.remove_prefix(nul + 1);
+    }
+    return out;
 }
 
 std::string_view Cache::stamp() const {

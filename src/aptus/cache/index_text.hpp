@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "aptus/base/diagnostics.hpp"
 #include "aptus/deb/tagfile.hpp"
 
 namespace aptus::cache::detail {
@@ -44,14 +45,54 @@ private:
     std::string data_;  // decompressed text, when the file is compressed
 };
 
+// What the tolerant readers of one file skipped or cut (TagFileOptions::
+// skip_malformed), as warnings "<file>:<line>: <what>": one for each
+// stanza, the first kShown of the file, then one line counting the rest.
+// One bad repository or state file must not stop the cache build, nor flood
+// the terminal.
+class TagProblems {
+public:
+    static constexpr size_t kShown = 10;
+    explicit TagProblems(std::string file) : file_(std::move(file)) {}
+    // The problems `reader` met, its lines shifted by `shift` (a chunk read
+    // on its own counts its lines from 1).
+    void take(const deb::TagFileReader& reader, uint32_t shift = 0) {
+        take(reader.problems(), reader.problem_count(), shift);
+    }
+    void take(const std::vector<deb::TagFileProblem>& kept, size_t count, uint32_t shift) {
+        for (const deb::TagFileProblem& p : kept) {
+            if (warnings_.size() < kShown)
+                warnings_.push_back({Level::Warning, file_ + ":" + std::to_string(p.line + shift) + ": " + p.what});
+        }
+        total_ += count;
+    }
+    size_t total() const { return total_; }
+    // The warnings, and the count of those not shown, appended to `out`.
+    void report(Diagnostics& out) {
+        for (Diagnostic& d : warnings_) out.push_back(std::move(d));
+        if (total_ > warnings_.size())
+            out.push_back({Level::Warning, file_ + ": " + std::to_string(total_ - warnings_.size()) +
+                                                " more malformed stanzas or NUL bytes not shown"});
+        warnings_.clear();
+        total_ = 0;
+    }
+
+private:
+    std::string file_;
+    Diagnostics warnings_;
+    size_t total_ = 0;
+};
+
 // Pieces are read this large, then cut back to their last blank line: small
 // enough to stay in the CPU's cache while parsed.
 inline constexpr size_t kPieceBytes = 256 * 1024;
 
 // Every stanza of `text`, in order, with the piece of the file it is in:
-// fn(const deb::Stanza&, const TextPiece&). Errors name `name` and the line.
+// fn(const deb::Stanza&, const TextPiece&). Malformed stanzas are skipped
+// and NULs end values (skip_malformed), each noted in `problems`; read
+// errors are thrown.
 template <class Fn>
-void for_each_stanza(const IndexText& text, const std::string& name, Fn fn) {
+void for_each_stanza(const IndexText& text, const std::string& name, TagProblems& problems, Fn fn) {
     std::string buffer;
     deb::Stanza s;
     uint32_t line = 1;
@@ -70,9 +111,12 @@ void for_each_stanza(const IndexText& text, const std::string& name, Fn fn) {
         }
         deb::TagFileOptions options;
         options.first_line = line;
+        options.skip_malformed = true;
         deb::TagFileReader reader(bytes, name, options);
         const TextPiece piece{bytes, pos};
         while (reader.next(s)) fn(s, piece);
+        if (reader.problem_count() != 0) [[unlikely]]
+            problems.take(reader);
         line = reader.line();
         pos += bytes.size();
     }

@@ -70,6 +70,13 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const LayoutHoo
         plan(SectionId::Releases, nullptr, st.releases.size(), sizeof(Release));
         plan(SectionId::Sources, nullptr, st.sources.size(), sizeof(SourcePackage));
         plan(SectionId::Stamp, stamp.data(), stamp.size(), 1);
+        st.diagnostics_text.clear();
+        for (const Diagnostic& d : st.diagnostics) {
+            st.diagnostics_text += d.level == Level::Warning ? 'W' : 'N';
+            st.diagnostics_text += d.message;
+            st.diagnostics_text += '\0';
+        }
+        plan(SectionId::Warnings, st.diagnostics_text.data(), st.diagnostics_text.size(), 1);
         Header& h = img.header;
         h = Header{};
         std::memcpy(h.magic, kMagic, sizeof kMagic);
@@ -108,6 +115,7 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const LayoutHoo
     complete_vec(SectionId::IndexFiles, st.index_files);
     complete_vec(SectionId::Releases, st.releases);
     complete(SectionId::Stamp, stamp.data(), stamp.size());
+    complete(SectionId::Warnings, st.diagnostics_text.data(), st.diagnostics_text.size());
 
     // Names by text: on their first 16 bytes as two big-endian words (which
     // order as the bytes do), the strings themselves compared only on a tie.

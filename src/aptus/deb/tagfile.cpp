@@ -75,23 +75,84 @@ void TagFileReader::fail(uint32_t line, std::string_view message) const {
 
 // The end of the line starting at `p` (its '\n', or the buffer's end), after
 // checking the line's length and that it holds no NUL. Every line passes
-// here exactly once, so the whole parse stays linear.
+// here exactly once, so the whole parse stays linear. With skip_malformed a
+// NUL or an overlong line is noted in flags_ (the line's real end is
+// returned), for the field's check to deal with.
 const char* TagFileReader::line_end(const char* p, uint32_t line) {
     const char* end = buf_.data() + buf_.size();
     size_t left = static_cast<size_t>(end - p);
     size_t window = std::min(left, options_.max_line_length + 1);
     const char* eol = find_newline_or_nul(p, p + window);
-    if (eol == nullptr) {
-        if (left > options_.max_line_length)
-            fail(line, "line longer than " + std::to_string(options_.max_line_length) + " bytes");
-        eol = end;
-    } else if (*eol == '\0') {
+    if (eol != nullptr && *eol == '\n') [[likely]]
+        return eol;
+    if (eol == nullptr && left <= options_.max_line_length) return end;
+    if (!options_.skip_malformed) {
+        if (eol == nullptr) fail(line, "line longer than " + std::to_string(options_.max_line_length) + " bytes");
         fail(line, "NUL byte in line");
+    }
+    // Tolerant: NUL bytes are data to the line's end, which is searched
+    // for without a limit (still once per byte).
+    const char* q = eol;
+    if (q != nullptr) {
+        if (!(flags_ & kNul)) {
+            nul_ = q;
+            nul_line_ = line;
+        }
+        flags_ |= kNul;
+        q = static_cast<const char*>(std::memchr(q, '\n', static_cast<size_t>(end - q)));
+    } else {
+        q = static_cast<const char*>(std::memchr(p + window, '\n', static_cast<size_t>(end - (p + window))));
+        // The NULs of the window, if any, were searched together with '\n'.
+    }
+    eol = q != nullptr ? q : end;
+    if (static_cast<size_t>(eol - p) > options_.max_line_length) {
+        flags_ |= kTooLong;
+        long_line_ = line;
     }
     return eol;
 }
 
+void TagFileReader::record(uint32_t line, std::string what, bool skipped) {
+    if (problems_.size() < kMaxKeptProblems) problems_.push_back({line, std::move(what), skipped});
+    ++problem_count_;
+}
+
+// `p` starts line `line`: the bad line, or (an overlong line found by the
+// field's check) the line after the field.
+TagFileReader::Step TagFileReader::malformed(const char* p, uint32_t line, std::string_view message) {
+    if ((flags_ & kNul) && nul_line_ == line) message = "NUL byte in line";
+    if (!options_.skip_malformed) fail(line, message);
+    uint32_t reported = (flags_ & kTooLong) ? long_line_ : line;
+    std::string what(message);
+    what += "; the stanza was skipped";
+    record(reported, std::move(what), true);
+    // To the blank line that ends the stanza (Policy 5.1), or the end.
+    const char* const end = buf_.data() + buf_.size();
+    while (p < end) {
+        const char* eol = static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(end - p)));
+        if (eol == nullptr) eol = end;
+        bool blank = is_blank_line(p, eol);
+        p = eol < end ? eol + 1 : end;
+        ++line;
+        if (blank) break;
+    }
+    pos_ = static_cast<size_t>(p - buf_.data());
+    line_ = line;
+    flags_ = 0;
+    cut_line_ = 0;
+    return Step::Skipped;
+}
+
 bool TagFileReader::next(Stanza& out) {
+    for (;;) {
+        Step step = parse(out);
+        if (step == Step::Stanza) [[likely]]
+            return true;
+        if (step == Step::End) return false;
+    }
+}
+
+TagFileReader::Step TagFileReader::parse(Stanza& out) {
     out.fields.clear();
     out.line = 0;
     out.raw = {};
@@ -106,13 +167,14 @@ bool TagFileReader::next(Stanza& out) {
         if (p == end) {
             pos_ = buf_.size();
             line_ = line;
-            return false;
+            return Step::End;
         }
+        flags_ = 0;
         eol = line_end(p, line);
         if (is_blank_line(p, eol)) {
         } else if (*p == '#' && options_.allow_comments) {
         } else if (*p == ' ' || *p == '\t') {
-            fail(line, "continuation line before the first field of a stanza");
+            return malformed(p, line, "continuation line before the first field of a stanza");
         } else {
             break;
         }
@@ -124,16 +186,16 @@ bool TagFileReader::next(Stanza& out) {
     out.line = line;
     // Invariant at the top of the loop: p starts a field line ending at eol.
     for (;;) {
-        if (*p == '#') fail(line, "'#' comment lines are not allowed in this file");
+        if (*p == '#') return malformed(p, line, "'#' comment lines are not allowed in this file");
         const char* q = p;
         while (q < eol && *q != ':' && !bad_name_char(*q)) ++q;
         if (q == eol || *q != ':') {
             if (std::memchr(q, ':', static_cast<size_t>(eol - q)) == nullptr)
-                fail(line, "line has no ':' (expected \"Field: value\")");
-            fail(line, "field name contains a space or control character");
+                return malformed(p, line, "line has no ':' (expected \"Field: value\")");
+            return malformed(p, line, "field name contains a space or control character");
         }
-        if (q == p) fail(line, "empty field name");
-        if (*p == '-') fail(line, "field name may not start with '-'");
+        if (q == p) return malformed(p, line, "empty field name");
+        if (*p == '-') return malformed(p, line, "field name may not start with '-'");
 
         Field& field = out.fields.emplace_back();
         field.name = std::string_view(p, static_cast<size_t>(q - p));
@@ -160,16 +222,31 @@ bool TagFileReader::next(Stanza& out) {
             p = after(eol);
             ++line;
         }
+        if (flags_ != 0) [[unlikely]] {
+            // skip_malformed only: an overlong line skips the stanza, a NUL
+            // ends the value (as in apt, whose values are C strings).
+            if (flags_ & kTooLong) return malformed(p, line, "line longer than " + std::to_string(options_.max_line_length) + " bytes");
+            if (nul_ < value_end) value_end = trim_right(v, std::max(v, nul_));
+            if (cut_line_ == 0) {
+                cut_line_ = nul_line_;
+                cut_field_ = field.name;
+            }
+            flags_ = 0;
+        }
         field.value = std::string_view(v, static_cast<size_t>(value_end - v));
 
         if (p == end) break;
         eol = line_end(p, line);
         if (is_blank_line(p, eol)) break;
     }
+    if (cut_line_ != 0) [[unlikely]] {
+        record(cut_line_, "NUL byte in field '" + std::string(cut_field_) + "'; its value ends there", false);
+        cut_line_ = 0;
+    }
     out.raw = std::string_view(stanza_begin, static_cast<size_t>(p - stanza_begin));
     pos_ = static_cast<size_t>(p - buf_.data());
     line_ = line;
-    return true;
+    return Step::Stanza;
 }
 
 std::string field_text(std::string_view raw) {

@@ -40,7 +40,8 @@ std::unordered_set<std::string> installed_packages(const config::Config& config,
     std::string path = config.find_file("Dir::State::status");
     if (path.empty() || !path_exists(path)) return out;
     std::string text = read_file(path);
-    deb::TagFileReader reader(text, path);
+    // Damage is the cache build's to warn about: its readable stanzas count.
+    deb::TagFileReader reader(text, path, deb::TagFileOptions{.skip_malformed = true});
     deb::Stanza s;
     while (reader.next(s)) {
         std::string_view name = s.value_or_empty("Package");
@@ -58,13 +59,27 @@ bool only_mark_fields(const deb::Stanza& s) {
     return n < 2 || (n == 2 && has_auto) || (n == 3 && has_auto && has_arch);
 }
 
+// Where the bytes of a damaged extended_states are kept: "<path>.damaged",
+// or the first "<path>.damaged.N" that is free or already holds them.
+std::string damaged_copy_path(const std::string& path, std::string_view bytes) {
+    for (unsigned n = 0;; ++n) {
+        std::string copy = path + ".damaged";
+        if (n > 0) copy += "." + std::to_string(n);
+        if (!path_exists(copy) || n >= 1000) return copy;
+        try {
+            if (read_file(copy) == bytes) return copy;
+        } catch (const Error&) {
+        }
+    }
+}
+
 }  // namespace
 
 std::string extended_states_path(const config::Config& config) {
     return config.find_file("Dir::State::extended_states");
 }
 
-void write_auto_marks(const config::Config& config, const std::vector<AutoMark>& marks) {
+void write_auto_marks(const config::Config& config, const std::vector<AutoMark>& marks, Diagnostics& diags) {
     const std::string path = extended_states_path(config);
     if (path.empty()) throw Error("Dir::State::extended_states is not set");
     const std::string native = config.find("APT::Architecture");
@@ -81,7 +96,7 @@ void write_auto_marks(const config::Config& config, const std::vector<AutoMark>&
     const std::string old = exists ? read_file(path) : std::string();
     deb::TagFileWriter writer;
     std::unordered_set<std::string> seen;
-    deb::TagFileReader reader(old, path);
+    deb::TagFileReader reader(old, path, deb::TagFileOptions{.skip_malformed = true});
     deb::Stanza s;
     while (reader.next(s)) {
         std::string_view name = s.value_or_empty("Package");
@@ -105,6 +120,19 @@ void write_auto_marks(const config::Config& config, const std::vector<AutoMark>&
         seen.insert(std::move(key));
     }
     if (exists && writer.str() == old) return;
+    if (reader.problem_count() != 0) {
+        // What could not be read cannot be rewritten: its bytes are kept
+        // before the file is replaced.
+        {
+            std::string copy = damaged_copy_path(path, old);
+            if (!path_exists(copy)) write_file_atomic(copy, old, 0644);
+            const deb::TagFileProblem& first = reader.problems().front();
+            diags.push_back({Level::Warning, path + ":" + std::to_string(first.line) + ": " + first.what +
+                                                 " (" + std::to_string(reader.problem_count()) +
+                                                 " damaged in all); the file is rewritten with the stanzas "
+                                                 "that could be read, and kept as it was in " + copy});
+        }
+    }
     write_file_atomic(path, writer.str(), 0644);
 }
 

@@ -56,7 +56,8 @@ std::map<std::string, DpkgInstalled> read_dpkg_status(const std::string& path) {
     std::map<std::string, DpkgInstalled> out;
     if (!path_exists(path)) return out;
     std::string text = read_file(path);
-    deb::TagFileReader reader(text, path);
+    // Progress only: a damaged stanza is skipped (the cache build warned of it).
+    deb::TagFileReader reader(text, path, deb::TagFileOptions{.skip_malformed = true});
     deb::Stanza s;
     while (reader.next(s)) {
         auto package = s.value_or_empty("Package");

@@ -88,7 +88,7 @@ int mark_auto(Context& ctx, bool want_auto) {
         std::vector<system::AutoMark> marks;
         for (const MarkTarget* t : order)
             marks.push_back({std::string(c.name_of(*t->package)), std::string(c.str(t->package->architecture)), want_auto});
-        system::write_auto_marks(ctx.config, marks);
+        system::write_auto_marks(ctx.config, marks, ctx.diags);
     }
     return finish(words.errors);
 }

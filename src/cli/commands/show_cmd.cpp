@@ -121,7 +121,8 @@ Record make_record(const ReadSession& s, const cache::Version& v, bool full) {
     if (!vf) throw Error("Can not find indexfile for Package " + std::string(c.name_of(p)) + " (" +
                          std::string(c.str(v.version)) + ")");
     std::string_view text = c.stanza(*vf);
-    deb::TagFileReader reader(text, std::string(c.str(c.index_files()[vf->index_file].path)));
+    // The stanza as the cache build read it: a NUL ends a value (skip_malformed).
+    deb::TagFileReader reader(text, std::string(c.str(c.index_files()[vf->index_file].path)), deb::TagFileOptions{.skip_malformed = true});
     deb::Stanza st;
     reader.next(st);
 

@@ -77,7 +77,7 @@ nlohmann::ordered_json files_json(const deb::Stanza& st) {
 }
 
 nlohmann::ordered_json record_json(const SourcesText& file, const SourceQuery& q, const SourceHit& h) {
-    deb::TagFileReader reader(h.text, file.path);
+    deb::TagFileReader reader(h.text, file.path, deb::TagFileOptions{.skip_malformed = true});
     deb::Stanza st;
     reader.next(st);
 

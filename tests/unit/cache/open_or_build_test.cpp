@@ -75,6 +75,44 @@ TEST_F(CacheOpen, BuildsThenReuses) {
         EXPECT_EQ(e.path().filename().string().find(".aptus-new"), std::string::npos) << e.path();
 }
 
+// The build's warnings (a damaged stanza skipped) are kept in the cache
+// file: a run that reuses it says the same, a run after the file is fixed
+// says nothing.
+TEST_F(CacheOpen, ReuseRepeatsTheBuildWarnings) {
+    std::string damaged = "Package: a\nVersion: 1\nArchitecture: amd64\n\nPackage: c\nbroken\n\n"
+                          "Package: b\nVersion: 2\nArchitecture: all\nMaintainer: x";
+    damaged += '\0';
+    damaged += "y\n";
+    dir.write("lists/p_Packages", damaged);
+    OpenResult first = open_or_build(inputs, cache_path);
+    ASSERT_EQ(first.origin, CacheOrigin::Rebuilt);
+    ASSERT_EQ(first.diagnostics.size(), 2u);
+    EXPECT_EQ(first.diagnostics[0].level, aptus::Level::Warning);
+    EXPECT_NE(first.diagnostics[0].message.find("p_Packages:6: line has no ':'"), std::string::npos);
+    EXPECT_NE(first.diagnostics[1].message.find("p_Packages:11: NUL byte in field 'Maintainer'"), std::string::npos);
+    EXPECT_EQ(first.cache.packages().size(), 2u);
+    OpenResult second = open_or_build(inputs, cache_path);
+    ASSERT_EQ(second.origin, CacheOrigin::Reused);
+    ASSERT_EQ(second.diagnostics.size(), 2u);
+    for (size_t i = 0; i < 2; ++i) {
+        EXPECT_EQ(second.diagnostics[i].level, first.diagnostics[i].level);
+        EXPECT_EQ(second.diagnostics[i].message, first.diagnostics[i].message);
+    }
+    // The show command reads b's stanza back from the file, NUL and all.
+    const Package* b = second.cache.find_package("b", "amd64");
+    ASSERT_NE(b, nullptr);
+    EXPECT_NE(second.cache.stanza(second.cache.files_of(second.cache.versions_of(*b)[0])[0]).find("Maintainer: x"),
+              std::string_view::npos);
+
+    dir.write("lists/p_Packages", "Package: a\nVersion: 1\nArchitecture: amd64\n");
+    struct timespec later[2] = {{std::time(nullptr) + 5, 0}, {std::time(nullptr) + 5, 0}};
+    ::utimensat(AT_FDCWD, inputs.indices[0].path.c_str(), later, 0);
+    OpenResult third = open_or_build(inputs, cache_path);
+    EXPECT_EQ(third.origin, CacheOrigin::Rebuilt);
+    EXPECT_TRUE(third.diagnostics.empty());
+    EXPECT_TRUE(open_or_build(inputs, cache_path).diagnostics.empty());
+}
+
 TEST_F(CacheOpen, RemovesTheTempFilesOfKilledWriters) {
     // A writer killed mid-build left its temp file an hour ago (no lock on
     // it any more): the next build removes it. A file as old whose writer
@@ -264,20 +302,34 @@ TEST_F(CacheOpen, EmptyPackagesFileGivesNoPackagesFromIt) {
     EXPECT_EQ(Cache::from_image(build_cache(inputs).image).packages().size(), 2u);
 }
 
-TEST_F(CacheOpen, BadTranslationFileIsAnErrorAndLeavesNoTempFile) {
+TEST_F(CacheOpen, UnreadableTranslationFileIsAnErrorAndLeavesNoTempFile) {
     // Translation files are still being read while the cache is laid out
-    // and written: their error stops the build, names the file, and takes
-    // the half-written temp file with it (it is not "a cache in memory").
-    inputs.indices.push_back({dir.write("lists/bad_Translation-en", "Package: a\nDescription-md5 x\n"),
-                              IndexKind::Translation, kNone, "main", "", "en", "site", ""});
+    // and written: an error reading one stops the build, names the file,
+    // and takes the half-written temp file with it (it is not "a cache in
+    // memory").
+    inputs.indices.push_back({dir.write("lists/bad_Translation-en.xz", "not xz at all"), IndexKind::Translation,
+                              kNone, "main", "", "en", "site", ""});
     try {
         open_or_build(inputs, cache_path);
         FAIL() << "no error";
     } catch (const aptus::Error& e) {
-        EXPECT_NE(std::string(e.what()).find("bad_Translation-en:2:"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("bad_Translation-en.xz"), std::string::npos) << e.what();
     }
     for (const auto& entry : std::filesystem::directory_iterator(dir.file("cache")))
         ADD_FAILURE() << "left behind: " << entry.path();
+}
+
+TEST_F(CacheOpen, MalformedTranslationStanzaIsAWarning) {
+    // A malformed stanza of a Translation file read during the layout: a
+    // warning naming the file and line, the cache is built and written.
+    inputs.indices.push_back({dir.write("lists/bad_Translation-en", "Package: a\nDescription-md5 x\n"),
+                              IndexKind::Translation, kNone, "main", "", "en", "site", ""});
+    OpenResult r = open_or_build(inputs, cache_path);
+    EXPECT_EQ(r.origin, CacheOrigin::Rebuilt);
+    ASSERT_EQ(r.diagnostics.size(), 1u);
+    EXPECT_NE(r.diagnostics[0].message.find("bad_Translation-en:2: line has no ':'"), std::string::npos)
+        << r.diagnostics[0].message;
+    EXPECT_EQ(r.cache.packages().size(), 2u);
 }
 
 TEST(CacheInputs, FindListFilePrefersTheCheapestCompression) {

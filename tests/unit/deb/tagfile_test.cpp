@@ -370,3 +370,157 @@ TEST(TagFileErrors, RandomInputNeverCrashes) {
     EXPECT_GT(errors, 0);
     EXPECT_GT(parsed, 0);
 }
+
+// skip_malformed: what apt and dpkg do with a damaged index or status file,
+// with one problem recorded for each stanza.
+namespace {
+
+struct Tolerant {
+    std::vector<Stanza> stanzas;
+    std::vector<aptus::deb::TagFileProblem> problems;
+    size_t count = 0;
+    uint32_t last_line = 0;
+};
+
+Tolerant read_tolerant(std::string_view text, uint32_t first_line = 1) {
+    TagFileOptions options;
+    options.skip_malformed = true;
+    options.first_line = first_line;
+    TagFileReader reader(text, "Packages", options);
+    Tolerant out;
+    Stanza s;
+    while (reader.next(s)) out.stanzas.push_back(s);
+    out.problems = reader.problems();
+    out.count = reader.problem_count();
+    out.last_line = reader.line();
+    return out;
+}
+
+std::string names(const Tolerant& t) {
+    std::string out;
+    for (const Stanza& s : t.stanzas) out += std::string(s.value_or_empty("Package")) + " ";
+    return out;
+}
+
+}  // namespace
+
+TEST(TagFileTolerant, BrokenLineSkipsItsStanzaOnly) {
+    std::string text = "Package: a\nVersion: 1\n\nPackage: b\nthis line is broken\nVersion: 1\n\nPackage: c\nVersion: 1\n";
+    Tolerant t = read_tolerant(text);
+    EXPECT_EQ(names(t), "a c ");
+    ASSERT_EQ(t.problems.size(), 1u);
+    EXPECT_EQ(t.problems[0].line, 5u);
+    EXPECT_TRUE(t.problems[0].skipped);
+    EXPECT_NE(t.problems[0].what.find("no ':'"), std::string::npos) << t.problems[0].what;
+    EXPECT_NE(t.problems[0].what.find("stanza was skipped"), std::string::npos) << t.problems[0].what;
+    EXPECT_EQ(t.stanzas[1].line, 8u);
+    EXPECT_EQ(t.stanzas[1].value_or_empty("Version"), "1");
+    EXPECT_EQ(t.last_line, 10u);
+}
+
+// apt's values are C strings: a NUL ends the value it is in, the stanza is
+// kept (apt-cache 2.6 lists "del" for "Package: del\0ta"). One problem per
+// stanza, however many NULs it has.
+TEST(TagFileTolerant, NulEndsTheValue) {
+    std::string text = "Package: a\nMaintainer: T";
+    text += '\0';
+    text += "X <t@e.org>\nDescription: d\n long";
+    text += '\0';
+    text += "er\n more\n\nPackage: b\nVersion: 2\n";
+    Tolerant t = read_tolerant(text);
+    ASSERT_EQ(t.stanzas.size(), 2u);
+    EXPECT_EQ(t.stanzas[0].value_or_empty("Maintainer"), "T");
+    EXPECT_EQ(t.stanzas[0].value_or_empty("Description"), "d\n long");
+    EXPECT_EQ(t.stanzas[0].fields.size(), 3u);
+    EXPECT_EQ(t.stanzas[1].value_or_empty("Version"), "2");
+    EXPECT_EQ(t.stanzas[1].line, 7u);
+    ASSERT_EQ(t.count, 1u);
+    EXPECT_EQ(t.problems[0].line, 2u);
+    EXPECT_FALSE(t.problems[0].skipped);
+    EXPECT_NE(t.problems[0].what.find("NUL byte in field 'Maintainer'"), std::string::npos) << t.problems[0].what;
+    // Re-read from its own bytes (show reads the stanza from the cache so):
+    // the same values.
+    Tolerant again = read_tolerant(t.stanzas[0].raw);
+    ASSERT_EQ(again.stanzas.size(), 1u);
+    EXPECT_EQ(again.stanzas[0].value_or_empty("Maintainer"), "T");
+}
+
+// A NUL where a field name is, or starting a line: the stanza is malformed.
+TEST(TagFileTolerant, NulInANameSkipsTheStanza) {
+    std::string text = "Package: a\nVer";
+    text += '\0';
+    text += "sion: 1\n\nPackage: b\n";
+    text += '\0';
+    text += "garbage\n\nPackage: c\nVersion: 3\n";
+    Tolerant t = read_tolerant(text);
+    EXPECT_EQ(names(t), "c ");
+    ASSERT_EQ(t.problems.size(), 2u);
+    EXPECT_EQ(t.problems[0].line, 2u);
+    EXPECT_EQ(t.problems[1].line, 5u);
+    for (const auto& p : t.problems) {
+        EXPECT_TRUE(p.skipped);
+        EXPECT_NE(p.what.find("NUL byte in line"), std::string::npos) << p.what;
+    }
+}
+
+// Every kind of malformed stanza, at the start, in the middle and at the end
+// (no final newline), with lines counted from first_line.
+TEST(TagFileTolerant, EveryMalformationAndTheLines) {
+    std::string text =
+        " continuation first\nPackage: x\n\n"      // 1-2
+        "Package: a\n\n"                            // 4
+        "Package: y\n# comment\n\n"                 // 6-7
+        "Package: z\n: empty\n\n"                   // 9-10
+        "Package: w\n-Dash: 1\n\n"                  // 12-13
+        "Package: b\n\n"                            // 15
+        "Package: v\nBad Name: 1";                  // 17-18
+    Tolerant t = read_tolerant(text, 101);
+    EXPECT_EQ(names(t), "a b ");
+    ASSERT_EQ(t.count, 5u);
+    std::vector<uint32_t> lines;
+    for (const auto& p : t.problems) lines.push_back(p.line);
+    EXPECT_EQ(lines, (std::vector<uint32_t>{101, 107, 110, 113, 118}));
+    EXPECT_EQ(t.stanzas[0].line, 104u);
+    EXPECT_EQ(t.stanzas[1].line, 115u);
+}
+
+// A line over the limit skips its stanza; its real end is found, so the
+// stanzas after it and their lines are right.
+TEST(TagFileTolerant, OverlongLineSkipsItsStanza) {
+    TagFileOptions options;
+    options.skip_malformed = true;
+    options.max_line_length = 64;
+    std::string text = "Package: a\nDescription: " + std::string(200, 'x') + "\n more\n\nPackage: b\nVersion: 1\n";
+    TagFileReader reader(text, "f", options);
+    Stanza s;
+    ASSERT_TRUE(reader.next(s));
+    EXPECT_EQ(s.value_or_empty("Package"), "b");
+    EXPECT_EQ(s.line, 5u);
+    EXPECT_FALSE(reader.next(s));
+    ASSERT_EQ(reader.problem_count(), 1u);
+    EXPECT_EQ(reader.problems()[0].line, 2u);
+    EXPECT_NE(reader.problems()[0].what.find("longer than 64"), std::string::npos);
+}
+
+// A flood of bad stanzas: all counted, the first few kept, linear time.
+TEST(TagFileTolerant, ManyProblemsAreCountedNotAllKept) {
+    std::string text;
+    for (int i = 0; i < 200000; ++i) text += "Package: p\nbroken\n\n";
+    text += "Package: last\n";
+    auto start = std::chrono::steady_clock::now();
+    Tolerant t = read_tolerant(text);
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+    EXPECT_EQ(names(t), "last ");
+    EXPECT_EQ(t.count, 200000u);
+    EXPECT_EQ(t.problems.size(), TagFileReader::kMaxKeptProblems);
+    EXPECT_EQ(t.stanzas[0].line, 600001u);
+}
+
+// Without skip_malformed nothing changes: the first problem is an error.
+TEST(TagFileTolerant, StrictStillThrows) {
+    std::string text = "Package: a\nMaintainer: T";
+    text += '\0';
+    text += "\n";
+    EXPECT_NE(error_of(text).find("NUL"), std::string::npos);
+    EXPECT_NE(error_of("Package: b\nbroken\n").find("bad-file:2:"), std::string::npos);
+}
