@@ -11,6 +11,7 @@
 
 #include "aptus/acquire/fetcher.hpp"
 #include "aptus/base/error.hpp"
+#include "aptus/base/file.hpp"
 #include "aptus/deb/tagfile.hpp"
 #include "aptus/sources/index_targets.hpp"
 #include "aptus/sources/source_list.hpp"
@@ -193,6 +194,7 @@ acquire::ArchivesOutcome fetch_and_show(const config::Config& config, const std:
 std::vector<std::string> download_archives(const config::Config& config, const cache::Cache& cache,
                                            const std::vector<const cache::Version*>& versions,
                                            const std::string& directory) {
+    create_apt_directory(config.find_dir("Dir::Cache"), directory);
     acquire::ArchivesOutcome out =
         fetch_and_show(config, archive_items(config, cache, versions), directory, acquire::ArchivesMode::Archives);
     if (out.failed) throw Error("Unable to fetch some archives, maybe run apt-get update or try with --fix-missing?");

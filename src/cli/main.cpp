@@ -1,10 +1,17 @@
 // The aptus program: find the command, parse options, load the configuration
 // in apt's order, run the command. The one place that catches aptus::Error,
 // renders diagnostics and decides the exit code.
+//
+// Started through a link named apt-get, apt-cache, apt-mark, apt-config or
+// apt (argv[0]), it stands in for that program: its commands are found
+// under the aptus command they are (apt-mark auto X is aptus mark auto X),
+// its Binary::<name> configuration scope applies, and history records the
+// command line under that name.
 #include <clocale>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "aptus/base/error.hpp"
@@ -31,8 +38,32 @@ std::vector<OptionSpec> all_options() {
     return all;
 }
 
-std::string command_line(const std::vector<std::string>& args) {
-    std::string s = "aptus";
+// The program aptus stands in for: the base name it was started under when
+// that is one of apt's front ends, else "aptus".
+std::string personality(const char* argv0) {
+    std::string_view name = argv0 ? argv0 : "aptus";
+    if (size_t slash = name.rfind('/'); slash != std::string_view::npos) name.remove_prefix(slash + 1);
+    for (std::string_view known : {"apt-get", "apt-cache", "apt-mark", "apt-config", "apt"})
+        if (name == known) return std::string(name);
+    return "aptus";
+}
+
+// The aptus command words an apt front end's arguments stand for: apt-mark
+// and apt-config are aptus's mark and config commands; apt-get, apt-cache
+// and apt name theirs as aptus does.
+std::vector<std::string> as_aptus_args(const std::string& program, std::vector<std::string> args) {
+    const char* prefix = program == "apt-mark" ? "mark" : program == "apt-config" ? "config" : nullptr;
+    if (prefix) {
+        // Only when a command follows: bare `apt-mark --help` stays help.
+        bool has_word = false;
+        for (const auto& a : args) has_word = has_word || (!a.empty() && a[0] != '-');
+        if (has_word) args.insert(args.begin(), prefix);
+    }
+    return args;
+}
+
+std::string command_line(const std::string& program, const std::vector<std::string>& args) {
+    std::string s = program;
     for (const auto& a : args) {
         s += ' ';
         if (a.find_first_of(" \t") == std::string::npos) {
@@ -47,7 +78,8 @@ std::string command_line(const std::vector<std::string>& args) {
     return s;
 }
 
-int run(const std::vector<std::string>& args) {
+int run(const std::string& program, const std::vector<std::string>& original_args) {
+    const std::vector<std::string> args = as_aptus_args(program, original_args);
     std::vector<std::string> words = scan_words(args, all_options());
     const Command* cmd = find_command(words);
 
@@ -78,7 +110,8 @@ int run(const std::vector<std::string>& args) {
     if (const char* env = std::getenv("APT_CONFIG")) request.apt_config = env;
     request.items = std::move(parsed.items);
     request.root = parsed.root;
-    request.command_line = command_line(args);
+    request.command_line = command_line(program, original_args);
+    request.binary = program;
     try {
         config::Config config = config::load(request, diags);
         render(diags);
@@ -102,7 +135,7 @@ int main(int argc, char** argv) {
     std::setlocale(LC_ALL, "");
     std::vector<std::string> args(argv + 1, argv + argc);
     try {
-        return aptus::cli::run(args);
+        return aptus::cli::run(aptus::cli::personality(argc > 0 ? argv[0] : nullptr), args);
     } catch (const aptus::Error& e) {
         std::fflush(stdout);
         std::fprintf(stderr, "E: %s\n", e.what());

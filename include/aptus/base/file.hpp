@@ -30,6 +30,13 @@ bool sync_directory(const std::string& dir, SyncFailure on_failure = SyncFailure
 bool path_exists(const std::string& path);
 bool is_directory(const std::string& path);
 
+// apt's rule for its own directories (Dir::State::lists, Dir::Cache::archives):
+// `path` and every missing directory between it and `parent` are created
+// (0755), provided `parent` exists; a parent ending in "/apt/" only needs the
+// directory above it (/var/lib/apt/lists is made when /var/lib exists).
+// Anything else is left alone, for the caller's own error later.
+void create_apt_directory(const std::string& parent, const std::string& path);
+
 // A read-only memory mapping of a whole file. Empty files map to an empty view.
 class MappedFile {
 public:

@@ -21,6 +21,7 @@ UpdateResult Updater::run() {
     using Clock = std::chrono::steady_clock;
     auto start = Clock::now();
     lists_ = config_.find_dir("Dir::State::lists");
+    create_apt_directory(config_.find_dir("Dir::State"), lists_);
     options_ = fetch_options(config_);
     if (!options_.sandbox_warning.empty()) add(UpdateMessage::Warning, options_.sandbox_warning);
     ensure_partial_dir(lists_, options_.sandbox ? options_.sandbox->uid : uid_t(-1));

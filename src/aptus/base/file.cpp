@@ -149,6 +149,23 @@ bool is_directory(const std::string& path) {
     return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+void create_apt_directory(const std::string& parent, const std::string& path) {
+    if (parent.empty() || path.empty() || is_directory(path)) return;
+    std::string base = parent;
+    if (base.back() != '/') base += '/';
+    if (base.size() > 5 && base.ends_with("/apt/")) base.resize(base.size() - 4);
+    if (!is_directory(base) || !path.starts_with(base)) return;
+    for (size_t at = base.size(); at <= path.size();) {
+        size_t slash = path.find('/', at);
+        if (slash == std::string::npos) slash = path.size();
+        if (slash > at) {
+            std::string dir = path.substr(0, slash);
+            if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) return;
+        }
+        at = slash + 1;
+    }
+}
+
 MappedFile::MappedFile(const std::string& path) : path_(path) {
     Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
     if (fd.get() < 0) throw system_error("Could not open", path, errno);

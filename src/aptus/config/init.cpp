@@ -49,7 +49,7 @@ Config load(const LoadRequest& request, Diagnostics& diags) {
     set_builtin_defaults(config);
     if (request.root) config.set("Dir", *request.root);
     read_system_config(config, request.apt_config, diags);
-    if (request.binary != "apt") apply_apt_scope(config);
+    if (request.binary == "aptus") apply_apt_scope(config);
     apply_binary(config, request.binary);
     apply_command_line(config, request.items, diags);
     set_derived_defaults(config);

@@ -1,0 +1,95 @@
+#!/bin/bash
+# aptus started through links named apt-get, apt-cache, apt-mark, apt-config
+# and apt (argv[0]) stands in for those programs: apt-mark and apt-config
+# take their own command words, each gets its Binary::<name> scope, history
+# records the command line under the name it was started as, and a fresh
+# root's Dir::State::lists and Dir::Cache are made as apt makes them (the
+# APT test suite's first `apt-get update` needs that). Compared with real apt
+# where it is installed.
+source "$(dirname "$0")/lib/install_repo.sh"
+install_setup
+BIN=$T/bin
+mkdir -p "$BIN"
+for name in apt-get apt-cache apt-mark apt-config apt; do ln -s "$APTUS" "$BIN/$name"; done
+
+spec() {
+    python3 - "$@" <<'PY'
+import json, sys
+json.dump([{"name": n, "version": v, "fields": {}} for n, v in (i.split("|") for i in sys.argv[1:])], sys.stdout)
+PY
+}
+spec "hello|1.0" "world|1.0" >"$T/spec.json"
+install_suite stable "$T/spec.json"
+
+# apt-config: dump and shell are aptus's config commands.
+OUT=$("$BIN/apt-config" dump 2>&1)
+check "apt-config dump prints the configuration" contains "$OUT" 'APT::Architecture "amd64";'
+check "apt-config dump says Binary \"apt-config\"" contains "$OUT" 'Binary "apt-config";'
+check "apt-config dump is aptus config dump but for Binary and the command line" \
+    test "$(grep -v -e '^Binary ' -e '^CommandLine::AsString ' <<<"$OUT")" = \
+    "$("$APTUS" config dump 2>&1 | grep -v -e '^Binary ' -e '^CommandLine::AsString ')"
+OUT=$("$BIN/apt-config" shell ARCH APT::Architecture 2>&1)
+check "apt-config shell: $OUT" test "$OUT" = "ARCH='amd64'"
+# The Binary scope: Binary::apt-config::X applies to apt-config only.
+echo 'Binary::apt-config::Aptus::Test::Scoped "yes";' >"$SB/etc/apt/apt.conf.d/50scoped"
+OUT=$(APT_CONFIG=$SB/apt.conf "$BIN/apt-config" shell V Aptus::Test::Scoped 2>&1)
+check "Binary::apt-config applies under apt-config: $OUT" test "$OUT" = "V='yes'"
+OUT=$("$APTUS" config shell V Aptus::Test::Scoped 2>&1)
+check "and not under aptus: $OUT" test -z "$OUT"
+rm "$SB/etc/apt/apt.conf.d/50scoped"
+
+# apt-get and apt-mark: install, then the marks.
+"$BIN/apt-get" install -y hello >"$T/out" 2>"$T/err" </dev/null
+RC=$?
+OUT=$(cat "$T/out") ERR=$(cat "$T/err")
+check "apt-get install hello exits 0 (rc $RC)" test "$RC" = 0
+check "hello is installed" test "$(installed hello)" = "1.0"
+check "history records the command line as apt-get's" \
+    grep -q '^Commandline: apt-get install -y hello$' "$SB/var/log/apt/history.log"
+OUT=$("$BIN/apt-mark" showmanual 2>&1)
+check "apt-mark showmanual: $OUT" test "$OUT" = "hello"
+"$BIN/apt-mark" auto hello >"$T/out" 2>&1
+OUT=$(cat "$T/out")
+check "apt-mark auto hello: $OUT" test "$OUT" = "hello set to automatically installed."
+OUT=$("$BIN/apt-mark" showauto 2>&1)
+check "apt-mark showauto: $OUT" test "$OUT" = "hello"
+OUT=$("$BIN/apt-cache" policy world 2>&1)
+check "apt-cache policy world" contains "$OUT" "Candidate: 1.0"
+
+# A fresh root with only var/lib and var/cache: update makes the lists and
+# cache directories (apt's CreateAPTDirectoryIfNeeded), as real apt-get does.
+fresh() {
+    local root=$1
+    mkdir -p "$root/var/lib/dpkg" "$root/var/cache" "$root/etc/apt/sources.list.d"
+    : >"$root/var/lib/dpkg/status"
+    cp "$SB/etc/apt/sources.list.d/test.sources" "$root/etc/apt/sources.list.d/"
+    cat >"$root/apt.conf" <<CONF
+Dir "$root/";
+Dir::State::status "$root/var/lib/dpkg/status";
+APT::Architecture "amd64";
+Acquire::Languages { "none"; };
+CONF
+}
+fresh "$T/fresh"
+APT_CONFIG=$T/fresh/apt.conf "$BIN/apt-get" update >"$T/out" 2>"$T/err"
+RC=$?
+OUT=$(cat "$T/out") ERR=$(cat "$T/err")
+check "apt-get update in a fresh root exits 0 (rc $RC)" test "$RC" = 0
+check "it made var/lib/apt/lists" test -d "$T/fresh/var/lib/apt/lists/partial"
+check "it made var/cache/apt" test -d "$T/fresh/var/cache/apt"
+OUT=$(APT_CONFIG=$T/fresh/apt.conf "$BIN/apt-cache" policy hello 2>&1)
+check "and the lists are read: $OUT" contains "$OUT" "Candidate: 1.0"
+if command -v apt-get >/dev/null && [ -x /usr/bin/apt-get ]; then
+    fresh "$T/fresh-apt"
+    APT_CONFIG=$T/fresh-apt/apt.conf /usr/bin/apt-get update >/dev/null 2>&1
+    check "real apt-get update makes var/lib/apt/lists in a fresh root too" test -d "$T/fresh-apt/var/lib/apt/lists"
+fi
+# Without var/lib, nothing is made: apt's error about the lists dir.
+mkdir -p "$T/bare"
+fresh "$T/bare"
+rm -rf "$T/bare/var/lib"
+APT_CONFIG=$T/bare/apt.conf "$BIN/apt-get" update >"$T/out" 2>"$T/err"
+RC=$?
+check "with no var/lib update fails (rc $RC)" test "$RC" = 100
+check "and makes nothing" test ! -e "$T/bare/var/lib"
+finish
