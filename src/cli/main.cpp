@@ -7,6 +7,7 @@
 // under the aptus command they are (apt-mark auto X is aptus mark auto X),
 // its Binary::<name> configuration scope applies, and history records the
 // command line under that name.
+#include <algorithm>
 #include <clocale>
 #include <cstdio>
 #include <cstdlib>
@@ -48,16 +49,34 @@ std::string personality(const char* argv0) {
     return "aptus";
 }
 
+// Commands of apt's front ends that are another aptus command.
+struct Alias {
+    std::string_view program, command;
+    std::vector<std::string_view> aptus;
+};
+const Alias kAliases[] = {
+    {"apt-cache", "showauto", {"mark", "showauto"}},
+    {"apt-get", "markauto", {"mark", "auto"}},
+    {"apt-get", "unmarkauto", {"mark", "manual"}},
+};
+
 // The aptus command words an apt front end's arguments stand for: apt-mark
 // and apt-config are aptus's mark and config commands; apt-get, apt-cache
-// and apt name theirs as aptus does.
+// and apt name theirs as aptus does, but for the aliases above.
 std::vector<std::string> as_aptus_args(const std::string& program, std::vector<std::string> args) {
+    std::vector<std::string> words = scan_words(args, all_options());
+    if (words.empty()) return args;  // bare `apt-mark --help` stays help
     const char* prefix = program == "apt-mark" ? "mark" : program == "apt-config" ? "config" : nullptr;
     if (prefix) {
-        // Only when a command follows: bare `apt-mark --help` stays help.
-        bool has_word = false;
-        for (const auto& a : args) has_word = has_word || (!a.empty() && a[0] != '-');
-        if (has_word) args.insert(args.begin(), prefix);
+        args.insert(args.begin(), prefix);
+        return args;
+    }
+    for (const Alias& alias : kAliases) {
+        if (alias.program != program || alias.command != words[0]) continue;
+        auto at = std::find(args.begin(), args.end(), words[0]);
+        at = args.erase(at);
+        args.insert(at, alias.aptus.begin(), alias.aptus.end());
+        break;
     }
     return args;
 }

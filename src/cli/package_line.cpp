@@ -120,20 +120,23 @@ nlohmann::ordered_json VersionView::json(const cache::Version& v) const {
 Progress::Progress(const config::Config& config, bool silent)
     : quiet_(int(config.find_int("quiet", ::isatty(STDOUT_FILENO) == 1 ? 0 : 1))),
       erase_(config.find_bool("APT::Internal::OpProgress::EraseLines", true)),
-      silent_(silent) {}
+      silent_(silent),
+      tty_(::isatty(STDOUT_FILENO) == 1) {}
 
 void Progress::start(std::string_view what) {
     done();
     if (silent_ || quiet_ >= 2) return;
     current_ = std::string(what) + "...";
     std::fputs(current_.c_str(), stdout);
-    if (quiet_ >= 1) std::fputc('\n', stdout);
+    // Never a line to be overwritten in a pipe, whatever quiet says: a
+    // script or a log gets "Reading package lists..." on a line of its own.
+    if (quiet_ >= 1 || !tty_) std::fputc('\n', stdout);
     std::fflush(stdout);
 }
 
 void Progress::done() {
     if (current_.empty()) return;
-    if (quiet_ == 0) {
+    if (quiet_ == 0 && tty_) {
         if (erase_)
             std::printf("\r%*s\r", int(current_.size()), "");
         else

@@ -54,7 +54,8 @@ struct VersionView {
 // apt's progress lines on stdout: on a terminal "Listing..." is replaced
 // when done (erased, as apt 3.0 does, or "... Done" with
 // APT::Internal::OpProgress::EraseLines false); when quiet is 1 (the default
-// on a pipe) it is printed once with a newline; quiet 2 prints nothing.
+// on a pipe) or stdout is no terminal it is printed once with a newline;
+// quiet 2 prints nothing.
 class Progress {
 public:
     Progress(const config::Config& config, bool silent);
@@ -65,6 +66,7 @@ private:
     int quiet_;
     bool erase_;
     bool silent_;
+    bool tty_;
     std::string current_;
 };
 

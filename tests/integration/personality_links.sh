@@ -15,10 +15,14 @@ for name in apt-get apt-cache apt-mark apt-config apt; do ln -s "$APTUS" "$BIN/$
 spec() {
     python3 - "$@" <<'PY'
 import json, sys
-json.dump([{"name": n, "version": v, "fields": {}} for n, v in (i.split("|") for i in sys.argv[1:])], sys.stdout)
+out = []
+for item in sys.argv[1:]:
+    name, version, *rest = item.split("|")
+    out.append({"name": name, "version": version, "fields": dict(f.split("=", 1) for f in rest)})
+json.dump(out, sys.stdout)
 PY
 }
-spec "hello|1.0" "world|1.0" >"$T/spec.json"
+spec "hello|1.0" "world|1.0" "dep|1.0" "needy|1.0|Depends=dep" >"$T/spec.json"
 install_suite stable "$T/spec.json"
 
 # apt-config: dump and shell are aptus's config commands.
@@ -53,8 +57,30 @@ OUT=$(cat "$T/out")
 check "apt-mark auto hello: $OUT" test "$OUT" = "hello set to automatically installed."
 OUT=$("$BIN/apt-mark" showauto 2>&1)
 check "apt-mark showauto: $OUT" test "$OUT" = "hello"
+OUT=$("$BIN/apt-cache" showauto 2>&1)
+check "apt-cache showauto is apt-mark showauto: $OUT" test "$OUT" = "hello"
+"$BIN/apt-get" unmarkauto hello >/dev/null 2>&1
+OUT=$("$BIN/apt-mark" showmanual 2>&1)
+check "apt-get unmarkauto hello: $OUT" test "$OUT" = "hello"
 OUT=$("$BIN/apt-cache" policy world 2>&1)
 check "apt-cache policy world" contains "$OUT" "Candidate: 1.0"
+
+# The prompt, as apt's: none when only what was named is installed; asked
+# (and declined on an empty stdin) when more comes; --trivial-only refuses.
+"$BIN/apt-get" install world >"$T/out" 2>"$T/err" </dev/null
+RC=$? OUT=$(cat "$T/out") ERR=$(cat "$T/err")
+check "install of only what was named asks nothing (rc $RC)" test "$RC" = 0
+check "world is installed" test "$(installed world)" = "1.0"
+check "no question: $OUT" bash -c '! grep -q "Continue?" <<<"$0"' "$OUT"
+"$BIN/apt-get" install needy >"$T/out" 2>"$T/err" </dev/null
+RC=$? OUT=$(cat "$T/out") ERR=$(cat "$T/err")
+check "install that pulls in a dependency asks, declined on EOF (rc $RC)" test "$RC" = 1
+check "it asked: $OUT" contains "$OUT" "Continue? [Y/n]"
+check "and nothing was installed" test -z "$(installed needy)"
+"$BIN/apt-get" install --trivial-only needy >"$T/out" 2>"$T/err" </dev/null
+RC=$? OUT=$(cat "$T/out") ERR=$(cat "$T/err")
+check "--trivial-only refuses more than was named (rc $RC): $ERR" \
+    bash -c '[ "$1" = 100 ] && grep -q "^E: Trivial Only specified but this is not a trivial operation.$" <<<"$0"' "$ERR" "$RC"
 
 # A fresh root with only var/lib and var/cache: update makes the lists and
 # cache directories (apt's CreateAPTDirectoryIfNeeded), as real apt-get does.

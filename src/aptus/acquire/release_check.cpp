@@ -202,11 +202,14 @@ std::vector<CheckResult> check_targets(const deb::ReleaseFile& release, const st
                                                     "' as repository '" + std::string(name) +
                                                     "' doesn't have the component '" + t.component +
                                                     "' (component misspelt in sources.list?)"));
-        } else if (!t.architecture.empty() && !release.architectures.empty() &&
-                   !has(release.architectures, t.architecture)) {
-            out.push_back(result(Level::Notice, "Skipping acquire of configured file '" + t.meta_key +
-                                                    "' as repository '" + std::string(name) +
-                                                    "' doesn't support architecture '" + t.architecture + "'"));
+        } else if (!t.architecture.empty() && !release.architectures.empty()) {
+            // An architecture the Release announces but has no index for is,
+            // as apt has it, the same as an empty index: skipped silently.
+            // "all" goes without saying where the Release names any.
+            if (t.architecture != "all" && !has(release.architectures, t.architecture))
+                out.push_back(result(Level::Notice, "Skipping acquire of configured file '" + t.meta_key +
+                                                        "' as repository '" + std::string(name) +
+                                                        "' doesn't support architecture '" + t.architecture + "'"));
         } else if (!t.optional) {
             out.push_back(result(Level::Error, "Unable to find expected entry '" + t.meta_key +
                                                    "' in Release file (Wrong sources.list entry or malformed file)"));

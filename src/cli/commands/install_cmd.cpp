@@ -1,5 +1,6 @@
 #include "cli/commands/install_cmd.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 #include <sys/statvfs.h>
@@ -38,6 +39,7 @@ constexpr OptionSpec install_table[] = {
     {0, "json", "Aptus::Plan::JSON", ArgKind::Flag},
     {'d', "download-only", "APT::Get::Download-Only", ArgKind::Flag},
     {0, "assume-no", "APT::Get::Assume-No", ArgKind::Flag},
+    {0, "trivial-only", "APT::Get::Trivial-Only", ArgKind::Flag},
     {0, "reinstall", "APT::Get::ReInstall", ArgKind::Flag},
 };
 
@@ -255,7 +257,16 @@ int run(Context& ctx, Verb verb) {
     check_allowed_changes(config, view);
     bool essential = false;
     for (const PlanEntry& e : view.remove) essential = essential || e.essential;
-    if (!(essential ? ask_harmful(config) : ask_continue(config, ctx.diags))) return 1;
+    // apt asks only when the plan does more than install what was named.
+    const bool trivial = !essential && (verb == Verb::Install || verb == Verb::Reinstall) &&
+                         std::all_of(plan.changes.begin(), plan.changes.end(), [](const Change& c) {
+                             return !c.automatic && !c.held &&
+                                    (c.kind == ChangeKind::Install || c.kind == ChangeKind::Upgrade ||
+                                     c.kind == ChangeKind::Reinstall);
+                         });
+    if (!trivial && config.find_bool("APT::Get::Trivial-Only"))
+        throw Error("Trivial Only specified but this is not a trivial operation.");
+    if (!trivial && !(essential ? ask_harmful(config) : ask_continue(config, ctx.diags))) return 1;
     return execute_plan(config, Execution{su, cache, plan, *lock, cr.now_manual});
 }
 
