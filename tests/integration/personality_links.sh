@@ -34,6 +34,8 @@ check "apt-config dump is aptus config dump but for Binary and the command line"
     "$("$APTUS" config dump 2>&1 | grep -v -e '^Binary ' -e '^CommandLine::AsString ')"
 OUT=$("$BIN/apt-config" shell ARCH APT::Architecture 2>&1)
 check "apt-config shell: $OUT" test "$OUT" = "ARCH='amd64'"
+OUT=$("$BIN/apt-config" dump --no-empty --format "%v%n" APT::Architecture APT::Architectures 2>&1)
+check "apt-config dump KEY... --no-empty --format (the APT suite finds its architectures so): $OUT" test "$OUT" = "$(printf 'amd64\namd64')"
 # The Binary scope: Binary::apt-config::X applies to apt-config only.
 echo 'Binary::apt-config::Aptus::Test::Scoped "yes";' >"$SB/etc/apt/apt.conf.d/50scoped"
 OUT=$(APT_CONFIG=$SB/apt.conf "$BIN/apt-config" shell V Aptus::Test::Scoped 2>&1)

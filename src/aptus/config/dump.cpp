@@ -17,10 +17,21 @@ std::string quote_value(std::string_view value) {
     return out;
 }
 
-std::string dump(const Config& config, std::string_view format, bool include_empty) {
+namespace {
+
+// `name` is `root` or below it; names compare as the tree does, without case.
+bool within(std::string_view name, std::string_view root) {
+    if (name.size() < root.size() || !iequals(name.substr(0, root.size()), root)) return false;
+    return name.size() == root.size() || name.substr(root.size()).starts_with("::");
+}
+
+}  // namespace
+
+std::string dump(const Config& config, std::string_view format, bool include_empty, std::string_view subtree) {
     std::string out;
     config.for_each([&](const Config::Entry& e) {
         if (!include_empty && e.value.empty()) return;
+        if (!subtree.empty() && !within(e.full_name, subtree)) return;
         for (size_t i = 0; i < format.size(); ++i) {
             if (format[i] != '%' || i + 1 == format.size()) {
                 out += format[i];

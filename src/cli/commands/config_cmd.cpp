@@ -34,7 +34,10 @@ std::span<const OptionSpec> config_dump_options() { return dump_table; }
 int run_config_dump(Context& ctx) {
     std::string format = ctx.config.find("APT::Config::Dump::Format", config::default_dump_format);
     bool empty = ctx.config.find_bool("APT::Config::Dump::EmptyValue", true);
-    std::string out = config::dump(ctx.config, format, empty);
+    // apt-config dump KEY...: each key's subtree, in the order given.
+    std::string out;
+    if (ctx.args.empty()) out = config::dump(ctx.config, format, empty);
+    for (const std::string& key : ctx.args) out += config::dump(ctx.config, format, empty, key);
     std::fwrite(out.data(), 1, out.size(), stdout);
     return 0;
 }

@@ -83,3 +83,19 @@ TEST(ConfigDump, FormatsAndEmpty) {
 }
 
 }  // namespace
+
+// apt-config dump KEY: the node and what is below it, names without case;
+// a sibling whose name only starts the same (APT::Architectures for
+// APT::Architecture) is not below it.
+TEST(ConfigDump, Subtree) {
+    aptus::config::Config c;
+    c.set("APT::Architecture", "amd64");
+    c.set("APT::Architectures::", "amd64");
+    c.set("APT::Architectures::", "i386");
+    c.set("APT::Other", "x");
+    EXPECT_EQ(aptus::config::dump(c, "%v%n", false, "apt::architecture"), "amd64\n");
+    EXPECT_EQ(aptus::config::dump(c, "%f=%v%n", true, "APT::Architectures"),
+              "APT::Architectures=\nAPT::Architectures::=amd64\nAPT::Architectures::=i386\n");
+    EXPECT_EQ(aptus::config::dump(c, "%v%n", false, "APT::Architectures"), "amd64\ni386\n");
+    EXPECT_EQ(aptus::config::dump(c, "%v%n", false, "Nothing"), "");
+}
