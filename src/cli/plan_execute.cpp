@@ -163,7 +163,10 @@ system::DpkgLock take_dpkg_lock(const config::Config& config) {
 
 void write_manual_marks(const config::Config& config, const cache::Cache& cache,
                         const std::vector<const cache::Package*>& packages) {
-    if (packages.empty()) return;
+    // Called with none too: the stanzas of packages dpkg removed go, so a run
+    // killed between dpkg's end and its last write of extended_states is
+    // finished by the next one, which finds nothing else to do. An unchanged
+    // file is not written.
     std::vector<system::AutoMark> marks;
     for (const cache::Package* p : packages) marks.push_back({std::string(cache.name_of(*p)), arch_of(cache, *p), false});
     Diagnostics diags;

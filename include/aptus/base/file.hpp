@@ -27,6 +27,10 @@ void remove_abandoned_temps(const std::string& path);
 enum class SyncFailure : unsigned char { Throw, Ignore };
 bool sync_directory(const std::string& dir, SyncFailure on_failure = SyncFailure::Throw);
 
+// "/a/b/c" -> "/a/b" ("." without a slash, "/" for "/c"); -> "c".
+std::string parent_dir(const std::string& path);
+std::string base_name(const std::string& path);
+
 bool path_exists(const std::string& path);
 bool is_directory(const std::string& path);
 

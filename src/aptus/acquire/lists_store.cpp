@@ -23,11 +23,6 @@ std::string with_slash(std::string dir) {
     return dir;
 }
 
-std::string basename_of(const std::string& path) {
-    size_t slash = path.rfind('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 std::string process_name(pid_t pid) {
     std::ifstream in("/proc/" + std::to_string(pid) + "/comm");
     std::string name;
@@ -78,7 +73,7 @@ std::string ensure_partial_dir(const std::string& lists_dir, uid_t sandbox_uid) 
 }
 
 std::string partial_path(const std::string& lists_dir, const std::string& final_path) {
-    return with_slash(lists_dir) + "partial/" + basename_of(final_path);
+    return with_slash(lists_dir) + "partial/" + base_name(final_path);
 }
 
 void move_into_place(const std::vector<ListsMove>& moves) {

@@ -8,20 +8,10 @@
 #include <cstdio>
 
 #include "aptus/base/error.hpp"
+#include "aptus/base/file.hpp"
 
 namespace aptus::acquire {
 namespace {
-
-std::string dir_of(const std::string& path) {
-    size_t slash = path.rfind('/');
-    if (slash == std::string::npos) return ".";
-    return slash == 0 ? "/" : path.substr(0, slash);
-}
-
-std::string base_of(const std::string& path) {
-    size_t slash = path.rfind('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
 
 std::string octal(mode_t mode) {
     char buf[8];
@@ -32,7 +22,7 @@ std::string octal(mode_t mode) {
 }  // namespace
 
 int create_part_file(const std::string& path) {
-    const std::string dir = dir_of(path), name = base_of(path);
+    const std::string dir = parent_dir(path), name = base_name(path);
     int dirfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dirfd < 0) throw system_error("cannot open directory", dir, errno);
     // unlinkat never follows a link: a planted one goes, its target stays.

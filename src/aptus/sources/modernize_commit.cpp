@@ -19,12 +19,6 @@
 namespace aptus::sources {
 namespace {
 
-std::string parent_dir(const std::string& path) {
-    size_t slash = path.rfind('/');
-    if (slash == std::string::npos) return ".";
-    return slash == 0 ? "/" : path.substr(0, slash);
-}
-
 // A new, unique, hidden name beside `path` (apt skips dot files in parts
 // directories, so a leftover never becomes a source).
 std::string temp_name(const std::string& path, const char* tag) {

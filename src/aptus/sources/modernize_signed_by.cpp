@@ -14,11 +14,6 @@ namespace {
 
 std::string with_slash(const std::string& uri) { return uri.empty() || uri.back() == '/' ? uri : uri + '/'; }
 
-std::string base_name(const std::string& path) {
-    size_t slash = path.rfind('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 }  // namespace
 
 std::string origin_file_stem(std::string_view origin) {

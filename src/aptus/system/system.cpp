@@ -10,16 +10,6 @@
 namespace aptus::system {
 namespace {
 
-std::string dirname_of(const std::string& path) {
-    size_t slash = path.rfind('/');
-    return slash == std::string::npos ? std::string(".") : path.substr(0, slash);
-}
-
-std::string basename_of(const std::string& path) {
-    size_t slash = path.rfind('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 // "http://user@host:80/debian" -> "host": what "Pin: origin" names.
 std::string host_of(std::string_view uri) {
     size_t scheme = uri.find("://");
@@ -59,7 +49,7 @@ cache::CacheInputs cache_inputs(const config::Config& config, Diagnostics& diags
     for (const sources::IndexTarget& t : sources::index_targets(entries, config, diags)) {
         std::string created_by = t.option("Created-By");
         if (created_by != "Packages" && created_by != "Sources" && created_by != "Translations") continue;
-        auto found = cache::find_list_file(dirname_of(t.filename), basename_of(t.filename));
+        auto found = cache::find_list_file(parent_dir(t.filename), base_name(t.filename));
         if (!found) continue;
         cache::IndexInput i;
         i.path = *found;
