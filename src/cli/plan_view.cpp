@@ -88,7 +88,7 @@ std::vector<Item> essential_items(const std::vector<PlanEntry>& remove, const Pl
 class Renderer {
 public:
     explicit Renderer(const PlanViewOptions& options)
-        : options_(options), list_width_(options.width > 3 ? options.width - 3 : 0) {}
+        : options_(options), list_width_(options.width > 3 ? options.width - 3 : 0), classic_(options.classic) {}
 
     // A titled block, omitted when empty: the title, the names (columns,
     // wrapped words, or one per line with -V), an optional note, one blank line.
@@ -104,7 +104,7 @@ public:
                 if (!item.details.empty()) out_ += " (" + item.details + ")";
             }
             out_ += '\n';
-        } else if (!options_.list_columns) {
+        } else if (!options_.list_columns || classic_) {
             size_t used = 0;
             for (const Item& item : items) {
                 if (used == 0 || used + item.display.size() >= list_width_) {
@@ -131,7 +131,35 @@ public:
             out_ += note;
             out_ += '\n';
         }
-        out_ += '\n';
+        if (!classic_) out_ += '\n';
+    }
+
+    // apt-get's classic counts and sizes.
+    void classic_summary(const PlanView& plan) {
+        uint64_t installing = plan.install.size() + plan.install_deps.size();
+        uint64_t not_upgrading = plan.not_upgraded_count.value_or(plan.not_upgraded.size() + plan.phased.size());
+        out_ += std::to_string(plan.upgrade.size()) + " upgraded, " + std::to_string(installing) + " newly installed, ";
+        if (!plan.reinstall.empty()) out_ += std::to_string(plan.reinstall.size()) + " reinstalled, ";
+        if (!plan.downgrade.empty()) out_ += std::to_string(plan.downgrade.size()) + " downgraded, ";
+        out_ += std::to_string(plan.remove.size()) + " to remove and " + std::to_string(not_upgrading) +
+                " not upgraded.\n";
+        if (plan.broken_count != 0) out_ += std::to_string(plan.broken_count) + " not fully installed or removed.\n";
+        bool changes = installing != 0 || !plan.upgrade.empty() || !plan.downgrade.empty() ||
+                       !plan.reinstall.empty() || !plan.remove.empty() || plan.broken_count != 0;
+        if (options_.simulate || !changes) return;
+        uint64_t total = plan.archive_bytes.value_or(plan.download_bytes);
+        if (total != 0) {
+            out_ += "Need to get ";
+            if (plan.archive_bytes && *plan.archive_bytes != plan.download_bytes)
+                out_ += size_text(plan.download_bytes) + "/";
+            out_ += size_text(total) + " of archives.\n";
+        }
+        if (plan.space_change_bytes > 0)
+            out_ += "After this operation, " + size_text(uint64_t(plan.space_change_bytes)) +
+                    " of additional disk space will be used.\n";
+        else if (plan.space_change_bytes < 0)
+            out_ += "After this operation, " + size_text(uint64_t(-plan.space_change_bytes)) +
+                    " disk space will be freed.\n";
     }
 
     void summary(const PlanView& plan) {
@@ -178,8 +206,45 @@ public:
 private:
     const PlanViewOptions& options_;
     size_t list_width_;
+    bool classic_;
     std::string out_;
 };
+
+// apt-get's blocks, in its order: the extra packages, suggestions, then
+// removals, new packages, kept back, held, upgrades, downgrades.
+std::string render_classic(const PlanView& plan, const PlanViewOptions& options) {
+    Renderer r(options);
+    const PlanColors& c = options.colors;
+    const std::string none;
+    if (!plan.autoremovable_hint.empty()) {
+        bool one = plan.autoremovable_hint.size() == 1;
+        std::string note = "Use '" + options.autoremove_command + (one ? "' to remove it." : "' to remove them.");
+        r.block(one ? "The following package was automatically installed and is no longer required:"
+                    : "The following packages were automatically installed and are no longer required:",
+                items_of(plan.autoremovable_hint, {}), none, note);
+    }
+    r.block("The following additional packages will be installed:",
+            items_of(plan.install_deps, Detail::New, options), c.install_deps);
+    r.block("Suggested packages:", items_of(plan.suggested, plan.suggested_versions), none);
+    r.block("Recommended packages:", items_of(plan.recommended, plan.recommended_versions), none);
+    r.block("The following packages will be REMOVED:", items_of(plan.remove, Detail::Old, options, true), c.remove);
+    std::vector<PlanEntry> fresh = plan.install;
+    fresh.insert(fresh.end(), plan.install_deps.begin(), plan.install_deps.end());
+    r.block("The following NEW packages will be installed:", items_of(fresh, Detail::New, options), c.install);
+    r.block("The following packages have been kept back:", items_of(plan.not_upgraded, Detail::OldToNew, options),
+            none);
+    r.block("The following held packages will be changed:", items_of(plan.held_changes, Detail::OldToNew, options),
+            none);
+    r.block("The following packages will be upgraded:", items_of(plan.upgrade, Detail::OldToNew, options),
+            c.upgrade);
+    r.block("The following packages will be DOWNGRADED:", items_of(plan.downgrade, Detail::OldToNew, options),
+            c.downgrade);
+    r.block("WARNING: The following essential packages will be removed.\n"
+            "This should NOT be done unless you know exactly what you are doing!",
+            essential_items(plan.remove, options), c.remove);
+    r.classic_summary(plan);
+    return r.take();
+}
 
 }  // namespace
 
@@ -222,7 +287,16 @@ std::string render_columns(const std::vector<std::string>& items, unsigned width
     return out;
 }
 
+bool classic_layout(const config::Config& config) {
+    // apt 3.0 sets 30 for apt (kept out of the Binary::apt defaults, so a
+    // dump stays apt 2.6's); aptus under its own name has always shown it.
+    const std::string binary = config.find("Binary");
+    const long fallback = binary == "aptus" || binary == "apt" ? 30 : 0;
+    return config.find_int("APT::Output-Version", fallback) < 30;
+}
+
 std::string render_plan(const PlanView& plan, const PlanViewOptions& options) {
+    if (options.classic) return render_classic(plan, options);
     Renderer r(options);
     const PlanColors& c = options.colors;
     const std::string none;

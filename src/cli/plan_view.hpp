@@ -77,9 +77,17 @@ struct PlanViewOptions {
     std::string native_arch;     // entries of this arch show no ":arch"
     std::string autoremove_command = "apt autoremove";  // "sudo apt autoremove" under sudo
     PlanColors colors;
+    // apt-get's classic layout ("The following NEW packages will be
+    // installed:", "N upgraded, N newly installed, ..."): APT::Output-Version
+    // below 30, the default of apt-get and apt-cache (apt and aptus: 30).
+    bool classic = false;
 };
 
 std::string render_plan(const PlanView& plan, const PlanViewOptions& options);
+
+// Whether the configuration asks for the classic layout: APT::Output-Version
+// below 30 (unset: classic for apt-get, 3.0's for aptus; apt sets 30).
+bool classic_layout(const config::Config& config);
 
 // ls-style columns as apt lays out package lists: column-major, rows indented
 // by two spaces, the most columns whose widths add up to less than `width`.

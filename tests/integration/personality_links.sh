@@ -67,6 +67,22 @@ check "apt-get unmarkauto hello: $OUT" test "$OUT" = "hello"
 OUT=$("$BIN/apt-cache" policy world 2>&1)
 check "apt-cache policy world" contains "$OUT" "Candidate: 1.0"
 
+# The layout: apt-get's classic one (APT::Output-Version 0), apt's and
+# aptus's APT 3.0 blocks (30).
+OUT=$("$BIN/apt-get" install -s needy 2>&1)
+check "apt-get -s: the classic layout: $OUT" contains "$OUT" "The following additional packages will be installed:
+  dep
+The following NEW packages will be installed:
+  dep needy
+0 upgraded, 2 newly installed, 0 to remove and 0 not upgraded.
+Inst dep (1.0 stable [amd64])"
+OUT=$("$BIN/apt" install -s needy 2>&1)
+check "apt -s: APT 3.0's blocks: $OUT" contains "$OUT" "Installing dependencies:"
+OUT=$("$APTUS" install -s needy 2>&1)
+check "aptus -s: APT 3.0's blocks: $OUT" contains "$OUT" "Installing dependencies:"
+OUT=$("$BIN/apt-get" -o APT::Output-Version=30 install -s needy 2>&1)
+check "apt-get -o APT::Output-Version=30: APT 3.0's blocks" contains "$OUT" "Summary:"
+
 # The prompt, as apt's: none when only what was named is installed; asked
 # (and declined on an empty stdin) when more comes; --trivial-only refuses.
 "$BIN/apt-get" install world >"$T/out" 2>"$T/err" </dev/null

@@ -242,6 +242,7 @@ int run(Context& ctx, Verb verb) {
     options.show_versions = config.find_bool("APT::Get::Show-Versions");
     options.simulate = simulate;
     options.native_arch = std::string(cache.native_architecture());
+    options.classic = classic_layout(config);
     if (!act) {
         std::fputs((render_plan(view, options) + simulate_lines(cache, plan)).c_str(), stdout);
         return 0;

@@ -547,3 +547,52 @@ TEST(PlanColumns, Empty) { EXPECT_EQ(render_columns({}, 76), ""); }
 
 }  // namespace
 }  // namespace aptus::cli
+
+namespace aptus::cli {
+namespace {
+
+// apt-get's classic layout (APT::Output-Version below 30), as the APT test
+// suite expects it: no blank lines, names wrapped one space apart, apt-get's
+// order of blocks and its counts and size sentences.
+TEST(PlanView, ClassicLayoutAsAptGet) {
+    PlanView p;
+    p.autoremovable_hint = {"autopkg"};
+    p.install = {pkg("foo", "", "1")};
+    p.install_deps = {pkg("libfoo1", "", "1"), pkg("foo-data", "", "1")};
+    p.suggested = {"foo-doc"};
+    p.remove = {pkg("conflicted", "1")};
+    p.remove[0].purge = true;
+    p.upgrade = {pkg("up", "1", "2")};
+    p.not_upgraded_count = 4;
+    p.download_bytes = 100;
+    p.archive_bytes = 168;
+    p.space_change_bytes = 129000;
+    PlanViewOptions o = plain();
+    o.classic = true;
+    EXPECT_EQ(render_plan(p, o),
+              "The following package was automatically installed and is no longer required:\n"
+              "  autopkg\n"
+              "Use 'apt autoremove' to remove it.\n"
+              "The following additional packages will be installed:\n"
+              "  foo-data libfoo1\n"
+              "Suggested packages:\n"
+              "  foo-doc\n"
+              "The following packages will be REMOVED:\n"
+              "  conflicted*\n"
+              "The following NEW packages will be installed:\n"
+              "  foo foo-data libfoo1\n"
+              "The following packages will be upgraded:\n"
+              "  up\n"
+              "1 upgraded, 3 newly installed, 1 to remove and 4 not upgraded.\n"
+              "Need to get 100 B/168 B of archives.\n"
+              "After this operation, 129 kB of additional disk space will be used.\n");
+    p.space_change_bytes = -5000;
+    o.simulate = true;
+    std::string simulated = render_plan(p, o);
+    EXPECT_TRUE(simulated.ends_with("1 upgraded, 3 newly installed, 1 to remove and 4 not upgraded.\n")) << simulated;
+    o.simulate = false;
+    EXPECT_TRUE(render_plan(p, o).ends_with("After this operation, 5000 B disk space will be freed.\n"));
+}
+
+}  // namespace
+}  // namespace aptus::cli
