@@ -58,6 +58,7 @@ const Alias kAliases[] = {
     {"apt-cache", "showauto", {"mark", "showauto"}},
     {"apt-get", "markauto", {"mark", "auto"}},
     {"apt-get", "unmarkauto", {"mark", "manual"}},
+    {"apt", "info", {"show"}},
 };
 
 // The aptus command words an apt front end's arguments stand for: apt-mark

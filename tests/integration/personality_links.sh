@@ -64,8 +64,16 @@ check "apt-cache showauto is apt-mark showauto: $OUT" test "$OUT" = "hello"
 "$BIN/apt-get" unmarkauto hello >/dev/null 2>&1
 OUT=$("$BIN/apt-mark" showmanual 2>&1)
 check "apt-get unmarkauto hello: $OUT" test "$OUT" = "hello"
+"$BIN/apt-mark" markauto hello >/dev/null 2>&1
+OUT=$("$BIN/apt-mark" showauto 2>&1)
+check "apt-mark markauto (apt's old name of auto): $OUT" test "$OUT" = "hello"
+"$BIN/apt-mark" unmarkauto hello >/dev/null 2>&1
 OUT=$("$BIN/apt-cache" policy world 2>&1)
 check "apt-cache policy world" contains "$OUT" "Candidate: 1.0"
+OUT=$("$BIN/apt-cache" policy doesntexist 2>&1)
+check "apt-cache policy of an unknown name: APT 3.0's notice: $OUT" test "$OUT" = "N: Unable to locate package doesntexist"
+OUT=$("$BIN/apt" info world 2>&1)
+check "apt info is apt show" contains "$OUT" "Package: world"
 
 # The layout: apt-get's classic one (APT::Output-Version 0), apt's and
 # aptus's APT 3.0 blocks (30).

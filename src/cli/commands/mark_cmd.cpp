@@ -239,8 +239,8 @@ int run_mark(Context& ctx) {
     if (ctx.args.empty()) return usage();
     std::string op = ctx.args.front();
     ctx.args.erase(ctx.args.begin());
-    if (op == "auto") return mark_auto(ctx, true);
-    if (op == "manual") return mark_auto(ctx, false);
+    if (op == "auto" || op == "markauto") return mark_auto(ctx, true);
+    if (op == "manual" || op == "unmarkauto") return mark_auto(ctx, false);
     if (op == "hold") return mark_hold(ctx, true);
     if (op == "unhold") return mark_hold(ctx, false);
     if (op == "showauto") return mark_show(ctx, Show::Auto);
