@@ -85,6 +85,22 @@ std::vector<Item> essential_items(const std::vector<PlanEntry>& remove, const Pl
     return items;
 }
 
+// What both summaries count, and whether apt prints the size lines at all
+// (not when simulating, not when nothing is to be done).
+struct Counts {
+    uint64_t installing, not_upgrading;
+    bool changes;
+};
+
+Counts counts_of(const PlanView& plan) {
+    Counts c;
+    c.installing = plan.install.size() + plan.install_deps.size();
+    c.not_upgrading = plan.not_upgraded_count.value_or(plan.not_upgraded.size() + plan.phased.size());
+    c.changes = c.installing != 0 || !plan.upgrade.empty() || !plan.downgrade.empty() || !plan.reinstall.empty() ||
+                !plan.remove.empty() || plan.broken_count != 0;
+    return c;
+}
+
 class Renderer {
 public:
     explicit Renderer(const PlanViewOptions& options)
@@ -136,17 +152,15 @@ public:
 
     // apt-get's classic counts and sizes.
     void classic_summary(const PlanView& plan) {
-        uint64_t installing = plan.install.size() + plan.install_deps.size();
-        uint64_t not_upgrading = plan.not_upgraded_count.value_or(plan.not_upgraded.size() + plan.phased.size());
-        out_ += std::to_string(plan.upgrade.size()) + " upgraded, " + std::to_string(installing) + " newly installed, ";
+        const Counts n = counts_of(plan);
+        out_ += std::to_string(plan.upgrade.size()) + " upgraded, " + std::to_string(n.installing) +
+                " newly installed, ";
         if (!plan.reinstall.empty()) out_ += std::to_string(plan.reinstall.size()) + " reinstalled, ";
         if (!plan.downgrade.empty()) out_ += std::to_string(plan.downgrade.size()) + " downgraded, ";
-        out_ += std::to_string(plan.remove.size()) + " to remove and " + std::to_string(not_upgrading) +
+        out_ += std::to_string(plan.remove.size()) + " to remove and " + std::to_string(n.not_upgrading) +
                 " not upgraded.\n";
         if (plan.broken_count != 0) out_ += std::to_string(plan.broken_count) + " not fully installed or removed.\n";
-        bool changes = installing != 0 || !plan.upgrade.empty() || !plan.downgrade.empty() ||
-                       !plan.reinstall.empty() || !plan.remove.empty() || plan.broken_count != 0;
-        if (options_.simulate || !changes) return;
+        if (options_.simulate || !n.changes) return;
         uint64_t total = plan.archive_bytes.value_or(plan.download_bytes);
         if (total != 0) {
             out_ += "Need to get ";
@@ -163,21 +177,16 @@ public:
     }
 
     void summary(const PlanView& plan) {
-        uint64_t installing = plan.install.size() + plan.install_deps.size();
-        uint64_t not_upgrading = plan.not_upgraded_count.value_or(plan.not_upgraded.size() + plan.phased.size());
+        const Counts n = counts_of(plan);
         out_ += "Summary:\n  Upgrading: " + std::to_string(plan.upgrade.size()) +
-                ", Installing: " + std::to_string(installing) + ", ";
+                ", Installing: " + std::to_string(n.installing) + ", ";
         if (!plan.reinstall.empty()) out_ += "Reinstalling: " + std::to_string(plan.reinstall.size()) + ", ";
         if (!plan.downgrade.empty()) out_ += "Downgrading: " + std::to_string(plan.downgrade.size()) + ", ";
-        out_ += "Removing: " + std::to_string(plan.remove.size()) + ", Not Upgrading: " + std::to_string(not_upgrading) +
-                "\n";
+        out_ += "Removing: " + std::to_string(plan.remove.size()) + ", Not Upgrading: " +
+                std::to_string(n.not_upgrading) + "\n";
         if (plan.broken_count != 0) out_ += "  " + std::to_string(plan.broken_count) + " not fully installed or removed.\n";
 
-        // apt stops after the counts when simulating, and when there is
-        // nothing to do at all.
-        bool changes = installing != 0 || !plan.upgrade.empty() || !plan.downgrade.empty() ||
-                       !plan.reinstall.empty() || !plan.remove.empty() || plan.broken_count != 0;
-        if (options_.simulate || !changes) return;
+        if (options_.simulate || !n.changes) return;
 
         uint64_t total = plan.archive_bytes.value_or(plan.download_bytes);
         if (total != 0) {
@@ -210,19 +219,23 @@ private:
     std::string out_;
 };
 
+// The same in both layouts: what autoremove would take, and the command.
+void autoremovable_block(Renderer& r, const PlanView& plan, const PlanViewOptions& options) {
+    if (plan.autoremovable_hint.empty()) return;
+    bool one = plan.autoremovable_hint.size() == 1;
+    std::string note = "Use '" + options.autoremove_command + (one ? "' to remove it." : "' to remove them.");
+    r.block(one ? "The following package was automatically installed and is no longer required:"
+                : "The following packages were automatically installed and are no longer required:",
+            items_of(plan.autoremovable_hint, {}), std::string(), note);
+}
+
 // apt-get's blocks, in its order: the extra packages, suggestions, then
 // removals, new packages, kept back, held, upgrades, downgrades.
 std::string render_classic(const PlanView& plan, const PlanViewOptions& options) {
     Renderer r(options);
     const PlanColors& c = options.colors;
     const std::string none;
-    if (!plan.autoremovable_hint.empty()) {
-        bool one = plan.autoremovable_hint.size() == 1;
-        std::string note = "Use '" + options.autoremove_command + (one ? "' to remove it." : "' to remove them.");
-        r.block(one ? "The following package was automatically installed and is no longer required:"
-                    : "The following packages were automatically installed and are no longer required:",
-                items_of(plan.autoremovable_hint, {}), none, note);
-    }
+    autoremovable_block(r, plan, options);
     r.block("The following additional packages will be installed:",
             items_of(plan.install_deps, Detail::New, options), c.install_deps);
     r.block("Suggested packages:", items_of(plan.suggested, plan.suggested_versions), none);
@@ -301,13 +314,7 @@ std::string render_plan(const PlanView& plan, const PlanViewOptions& options) {
     const PlanColors& c = options.colors;
     const std::string none;
 
-    if (!plan.autoremovable_hint.empty()) {
-        bool one = plan.autoremovable_hint.size() == 1;
-        std::string note = "Use '" + options.autoremove_command + (one ? "' to remove it." : "' to remove them.");
-        r.block(one ? "The following package was automatically installed and is no longer required:"
-                    : "The following packages were automatically installed and are no longer required:",
-                items_of(plan.autoremovable_hint, {}), none, note);
-    }
+    autoremovable_block(r, plan, options);
     r.block("Upgrading:", items_of(plan.upgrade, Detail::OldToNew, options), c.upgrade);
     r.block("Installing:", items_of(plan.install, Detail::New, options), c.install);
     r.block("Installing dependencies:", items_of(plan.install_deps, Detail::New, options), c.install_deps);
