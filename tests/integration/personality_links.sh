@@ -70,8 +70,6 @@ check "apt-mark markauto (apt's old name of auto): $OUT" test "$OUT" = "hello"
 "$BIN/apt-mark" unmarkauto hello >/dev/null 2>&1
 OUT=$("$BIN/apt-cache" policy world 2>&1)
 check "apt-cache policy world" contains "$OUT" "Candidate: 1.0"
-OUT=$("$BIN/apt-cache" policy doesntexist 2>&1)
-check "apt-cache policy of an unknown name: APT 3.0's notice: $OUT" test "$OUT" = "N: Unable to locate package doesntexist"
 OUT=$("$BIN/apt" info world 2>&1)
 check "apt info is apt show" contains "$OUT" "Package: world"
 

@@ -93,11 +93,7 @@ int run_policy(Context& ctx) {
     for (const std::string& word : words) {
         bool known = false;
         const cache::Package* p = resolve_package(cache, word, known);
-        if (!p && !known) {
-            // APT 3.0 says so (2.6 said nothing).
-            ctx.diags.push_back({Level::Notice, "Unable to locate package " + word});
-            continue;
-        }
+        if (!p && !known) continue;
         out += format_package(cache, candidates, p, p ? pretty_name(cache, *p) : virtual_name(cache, word));
     }
     print(out);
