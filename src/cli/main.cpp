@@ -36,6 +36,7 @@ const Command* find_command(const std::vector<std::string>& words) {
 std::vector<OptionSpec> all_options() {
     std::vector<OptionSpec> all(general_options().begin(), general_options().end());
     for (const auto& cmd : commands()) all.insert(all.end(), cmd.options.begin(), cmd.options.end());
+    all.insert(all.end(), apt_options().begin(), apt_options().end());
     return all;
 }
 
@@ -105,6 +106,7 @@ int run(const std::string& program, const std::vector<std::string>& original_arg
 
     std::vector<OptionSpec> options(general_options().begin(), general_options().end());
     if (cmd) options.insert(options.end(), cmd->options.begin(), cmd->options.end());
+    options.insert(options.end(), apt_options().begin(), apt_options().end());
     ParsedArgs parsed = parse_args(args, options);
 
     if (parsed.version) {

@@ -26,6 +26,83 @@ constexpr OptionSpec general_table[] = {
     {0, "root", "", ArgKind::Root},
 };
 
+// Options of apt 3.0's apt, apt-get and apt-cache that no aptus command table
+// lists: accepted with every command, as apt-get accepts them, each setting
+// the configuration key apt's own programs read. A command's own row of the
+// same name comes first.
+constexpr OptionSpec apt_table[] = {
+    {'t', "target-release", "APT::Default-Release", ArgKind::Value},
+    {0, "default-release", "APT::Default-Release", ArgKind::Value},
+    {'d', "download-only", "APT::Get::Download-Only", ArgKind::Flag},
+    {'b', "compile", "APT::Get::Compile", ArgKind::Flag},
+    {0, "build", "APT::Get::Compile", ArgKind::Flag},
+    {0, "ignore-hold", "APT::Ignore-Hold", ArgKind::Flag},
+    {0, "upgrade", "APT::Get::upgrade", ArgKind::Flag},
+    {0, "only-upgrade", "APT::Get::Only-Upgrade", ArgKind::Flag},
+    {0, "allow-change-held-packages", "APT::Get::allow-change-held-packages", ArgKind::Flag},
+    {0, "allow-remove-essential", "APT::Get::allow-remove-essential", ArgKind::Flag},
+    {0, "allow-downgrades", "APT::Get::allow-downgrades", ArgKind::Flag},
+    {0, "force-yes", "APT::Get::force-yes", ArgKind::Flag},
+    {0, "print-uris", "APT::Get::Print-URIs", ArgKind::Flag},
+    {0, "trivial-only", "APT::Get::Trivial-Only", ArgKind::Flag},
+    {0, "mark-auto", "APT::Get::Mark-Auto", ArgKind::Flag},
+    {0, "remove", "APT::Get::Remove", ArgKind::Flag},
+    {0, "only-source", "APT::Get::Only-Source", ArgKind::Flag},
+    {0, "arch-only", "APT::Get::Arch-Only", ArgKind::Flag},
+    {0, "indep-only", "APT::Get::Indep-Only", ArgKind::Flag},
+    {0, "allow-unauthenticated", "APT::Get::AllowUnauthenticated", ArgKind::Flag},
+    {0, "allow-insecure-repositories", "Acquire::AllowInsecureRepositories", ArgKind::Flag},
+    {0, "allow-weak-repositories", "Acquire::AllowWeakRepositories", ArgKind::Flag},
+    {0, "allow-releaseinfo-change", "Acquire::AllowReleaseInfoChange", ArgKind::Flag},
+    {0, "allow-releaseinfo-change-origin", "Acquire::AllowReleaseInfoChange::Origin", ArgKind::Flag},
+    {0, "allow-releaseinfo-change-label", "Acquire::AllowReleaseInfoChange::Label", ArgKind::Flag},
+    {0, "allow-releaseinfo-change-version", "Acquire::AllowReleaseInfoChange::Version", ArgKind::Flag},
+    {0, "allow-releaseinfo-change-codename", "Acquire::AllowReleaseInfoChange::Codename", ArgKind::Flag},
+    {0, "allow-releaseinfo-change-suite", "Acquire::AllowReleaseInfoChange::Suite", ArgKind::Flag},
+    {0, "install-recommends", "APT::Install-Recommends", ArgKind::Flag},
+    {0, "install-suggests", "APT::Install-Suggests", ArgKind::Flag},
+    {0, "fix-policy", "APT::Get::Fix-Policy-Broken", ArgKind::Flag},
+    {0, "solver", "APT::Solver", ArgKind::Value},
+    {0, "planner", "APT::Planner", ArgKind::Value},
+    {'u', "show-upgraded", "APT::Get::Show-Upgraded", ArgKind::Flag},
+    {'m', "ignore-missing", "APT::Get::Fix-Missing", ArgKind::Flag},
+    {0, "fix-missing", "APT::Get::Fix-Missing", ArgKind::Flag},
+    {'f', "fix-broken", "APT::Get::Fix-Broken", ArgKind::Flag},
+    {'V', "verbose-versions", "APT::Get::Show-Versions", ArgKind::Flag},
+    {0, "download", "APT::Get::Download", ArgKind::Flag},
+    {0, "host-architecture", "APT::Get::Host-Architecture", ArgKind::Value},
+    {'P', "build-profiles", "APT::Build-Profiles", ArgKind::Value},
+    {0, "purge", "APT::Get::Purge", ArgKind::Flag},
+    {0, "list-cleanup", "APT::Get::List-Cleanup", ArgKind::Flag},
+    {0, "reinstall", "APT::Get::ReInstall", ArgKind::Flag},
+    {0, "auto-remove", "APT::Get::AutomaticRemove", ArgKind::Flag},
+    {0, "autoremove", "APT::Get::AutomaticRemove", ArgKind::Flag},
+    {0, "diff-only", "APT::Get::Diff-Only", ArgKind::Flag},
+    {0, "dsc-only", "APT::Get::Dsc-Only", ArgKind::Flag},
+    {0, "tar-only", "APT::Get::Tar-Only", ArgKind::Flag},
+    {0, "with-source", "APT::Sources::With::", ArgKind::Value},
+    {0, "comment", "APT::History::Comment", ArgKind::Value},
+    {0, "strict-pinning", "APT::Solver::Strict-Pinning", ArgKind::Flag},
+    {0, "with-new-pkgs", "APT::Get::Upgrade-Allow-New", ArgKind::Flag},
+    {0, "assume-no", "APT::Get::Assume-No", ArgKind::Flag},
+    {0, "error-on", "APT::Update::Error-Mode", ArgKind::Value},
+    {0, "format", "APT::Get::IndexTargets::Format", ArgKind::Value},
+    {0, "release-info", "APT::Get::IndexTargets::ReleaseInfo", ArgKind::Flag},
+    {0, "color", "APT::Color", ArgKind::Flag},
+    {0, "colour", "APT::Color", ArgKind::Flag},
+    {0, "full", "APT::Cache::ShowFull", ArgKind::Flag},
+    {0, "names-only", "APT::Cache::NamesOnly", ArgKind::Flag},
+    {0, "all-names", "APT::Cache::AllNames", ArgKind::Flag},
+    {0, "all-versions", "APT::Cache::AllVersions", ArgKind::Flag},
+    {0, "installed", "APT::Cache::Installed", ArgKind::Flag},
+    {0, "recurse", "APT::Cache::RecurseDepends", ArgKind::Flag},
+    {0, "implicit", "APT::Cache::ShowImplicit", ArgKind::Flag},
+    {0, "important", "APT::Cache::Important", ArgKind::Flag},
+    {0, "generate", "APT::Cache::Generate", ArgKind::Flag},
+    {0, "pkg-cache", "Dir::Cache::pkgcache", ArgKind::Value},
+    {0, "src-cache", "Dir::Cache::srcpkgcache", ArgKind::Value},
+};
+
 bool takes_argument(ArgKind k) {
     return k == ArgKind::Value || k == ArgKind::ConfigItem || k == ArgKind::ConfigFile || k == ArgKind::Root;
 }
@@ -174,6 +251,7 @@ private:
 }  // namespace
 
 std::span<const OptionSpec> general_options() { return general_table; }
+std::span<const OptionSpec> apt_options() { return apt_table; }
 
 ParsedArgs parse_args(std::span<const std::string> args, std::span<const OptionSpec> options) {
     return Parser(args, options).run();

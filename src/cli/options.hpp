@@ -34,6 +34,10 @@ struct OptionSpec {
 // The options every command accepts.
 std::span<const OptionSpec> general_options();
 
+// apt's own options no command of aptus lists itself; every command accepts
+// them (after its own table), as apt-get accepts its whole table everywhere.
+std::span<const OptionSpec> apt_options();
+
 struct ParsedArgs {
     std::vector<std::string> words;  // non-option arguments, in order
     std::vector<config::CommandLineItem> items;

@@ -97,16 +97,17 @@ CheckResult check_not_older(const deb::ReleaseFile& fresh, const deb::ReleaseFil
 std::vector<CheckResult> check_release_info_change(const deb::ReleaseFile& fresh, const deb::ReleaseFile& stored,
                                                    const ReleaseCheckSettings& settings, std::string_view name);
 
-// The index files asked for against what the Release lists, as apt decides
-// before fetching: a target the Release lists (in any compression) is fine;
-// otherwise a Notice when the Release's Components lack its component
-// ("Skipping acquire of configured file '<meta key>' as repository '<name>'
-// doesn't have the component '<component>' (component misspelt in
-// sources.list?)") or its Architectures lack its architecture ("... doesn't
-// support architecture '<arch>'"), nothing for an optional target, and
-// else an Error ("Unable to find expected entry '<meta key>' in Release file
-// (Wrong sources.list entry or malformed file)"). One result per target
-// that is not fine.
+// The index files asked for against what the Release lists, as apt 3.0
+// decides before fetching: a target the Release lists (in any compression)
+// is fine; otherwise a Warning when the Release's Components lack its
+// component and no target of that component is listed ("Skipping acquire of
+// configured file '<meta key>' as repository '<name>' doesn't have the
+// component '<component>' (component misspelt in sources.list?)"), nothing
+// for an optional target, a Notice when the Release's Architectures lack its
+// architecture ("... doesn't support architecture '<arch>'"), nothing when
+// they list it (an empty index), and else a Warning ("... does not seem to
+// provide it (sources.list entry misspelt?)"): the target is skipped and the
+// rest of the repository used. One result per target that is not fine.
 struct RequestedTarget {
     std::string meta_key;      // e.g. "main/binary-amd64/Packages"
     std::string component;     // "" for a flat repository

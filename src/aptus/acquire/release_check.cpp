@@ -194,25 +194,39 @@ std::vector<CheckResult> check_targets(const deb::ReleaseFile& release, const st
     auto has = [](const std::vector<std::string>& list, const std::string& v) {
         return std::find(list.begin(), list.end(), v) != list.end();
     };
+    // A component the Release lists by a longer name ("updates/main" for
+    // "main", as security archives do) is there; no Components field: all are.
+    auto has_component = [&](const std::string& c) {
+        if (release.components.empty()) return true;
+        for (const auto& listed_c : release.components)
+            if (listed_c == c || (listed_c.size() > c.size() && listed_c.ends_with("/" + c))) return true;
+        return false;
+    };
+    std::vector<std::string> components_seen;
+    for (const RequestedTarget& t : targets)
+        if (!t.component.empty() && listed(t.meta_key) && !has(components_seen, t.component))
+            components_seen.push_back(t.component);
+    const std::string repo = "Skipping acquire of configured file '";
     std::vector<CheckResult> out;
     for (const RequestedTarget& t : targets) {
         if (listed(t.meta_key)) continue;
-        if (!t.component.empty() && !release.components.empty() && !has(release.components, t.component)) {
-            out.push_back(result(Level::Notice, "Skipping acquire of configured file '" + t.meta_key +
-                                                    "' as repository '" + std::string(name) +
-                                                    "' doesn't have the component '" + t.component +
-                                                    "' (component misspelt in sources.list?)"));
+        if (!t.component.empty() && !has(components_seen, t.component) && !has_component(t.component)) {
+            out.push_back(result(Level::Warning, repo + t.meta_key + "' as repository '" + std::string(name) +
+                                                     "' doesn't have the component '" + t.component +
+                                                     "' (component misspelt in sources.list?)"));
+        } else if (t.optional) {
+            // Translations, Contents, ...: most repositories have none.
         } else if (!t.architecture.empty() && !release.architectures.empty()) {
             // An architecture the Release announces but has no index for is,
             // as apt has it, the same as an empty index: skipped silently.
             // "all" goes without saying where the Release names any.
             if (t.architecture != "all" && !has(release.architectures, t.architecture))
-                out.push_back(result(Level::Notice, "Skipping acquire of configured file '" + t.meta_key +
-                                                        "' as repository '" + std::string(name) +
+                out.push_back(result(Level::Notice, repo + t.meta_key + "' as repository '" + std::string(name) +
                                                         "' doesn't support architecture '" + t.architecture + "'"));
-        } else if (!t.optional) {
-            out.push_back(result(Level::Error, "Unable to find expected entry '" + t.meta_key +
-                                                   "' in Release file (Wrong sources.list entry or malformed file)"));
+        } else {
+            // apt 3.0 skips it with a warning; the rest of the repository is still used.
+            out.push_back(result(Level::Warning, repo + t.meta_key + "' as repository '" + std::string(name) +
+                                                     "' does not seem to provide it (sources.list entry misspelt?)"));
         }
     }
     return out;

@@ -120,7 +120,7 @@ void Updater::check_release(Repo& repo) {
     }
     std::vector<RequestedTarget> requested;
     for (const auto* t : repo.targets)
-        requested.push_back({t->meta_key, t->option("Component"), t->option("Architecture")});
+        requested.push_back({t->meta_key, t->option("Component"), t->option("Architecture"), t->optional});
     for (auto& c : check_targets(fresh, requested, name)) checks.push_back(c);
     for (const CheckResult& c : checks) {
         if (c.ok()) continue;

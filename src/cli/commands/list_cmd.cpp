@@ -25,6 +25,7 @@ constexpr OptionSpec list_table[] = {
     {0, "upgradeable", "APT::Cmd::Upgradable", ArgKind::Flag},
     {0, "manual-installed", "APT::Cmd::Manual-Installed", ArgKind::Flag},
     {'a', "all-versions", "APT::Cmd::All-Versions", ArgKind::Flag},
+    {'v', "verbose", "APT::Cmd::List-Include-Summary", ArgKind::Flag},
     {0, "color", "APT::Color", ArgKind::Flag},
     {0, "colour", "APT::Color", ArgKind::Flag},
     {0, "json", "Aptus::List::JSON", ArgKind::Flag},
@@ -50,6 +51,7 @@ int run_list(Context& ctx) {
     bool upgradable = config.find_bool("APT::Cmd::Upgradable");
     bool manual = config.find_bool("APT::Cmd::Manual-Installed");
     bool all_versions = config.find_bool("APT::Cmd::All-Versions");
+    bool summaries = config.find_bool("APT::Cmd::List-Include-Summary");
 
     auto session = open_read_session(ctx);
     const cache::Cache& cache = session->cache();
@@ -93,7 +95,10 @@ int run_list(Context& ctx) {
             }
             e.key = std::string(cache.name_of(p)) + ":" + std::string(cache.str(p.architecture));
             if (!json)
-                for (const auto* each : e.versions) e.text += view.line(*each, colors) + "\n";
+                for (const auto* each : e.versions) {
+                    e.text += view.line(*each, colors) + "\n";
+                    if (summaries) e.text += "  " + std::string(cache.str(each->short_description)) + "\n";
+                }
             entries.push_back(std::move(e));
         }
     }
@@ -117,7 +122,7 @@ int run_list(Context& ctx) {
         out += e.text;
         // apt ends every entry with a newline of its own: a blank line
         // between packages with --all-versions.
-        if (all_versions) out += '\n';
+        if (all_versions || summaries) out += '\n';
     }
     return 0;
 }

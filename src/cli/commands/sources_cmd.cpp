@@ -3,8 +3,15 @@
 // of apt-get indextargets so the two can be compared line by line.
 #include "cli/commands/sources_cmd.hpp"
 
+#include <cctype>
 #include <cstdio>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <unistd.h>
+
+#include "aptus/base/error.hpp"
+#include "aptus/deb/release_file.hpp"
 
 #include "aptus/sources/index_targets.hpp"
 #include "aptus/sources/source_list.hpp"
@@ -19,6 +26,7 @@ constexpr OptionSpec sources_table[] = {
 
 constexpr OptionSpec indextargets_table[] = {
     {0, "release-info", "APT::Get::IndexTargets::ReleaseInfo", ArgKind::Flag},
+    {0, "format", "APT::Get::IndexTargets::Format", ArgKind::Value},
 };
 
 // Bumped when a field changes meaning or goes away; new fields keep it.
@@ -87,10 +95,89 @@ nlohmann::ordered_json json_entry(const sources::SourceEntry& e, const config::C
     return j;
 }
 
-void print_targets(const config::Config& config, Diagnostics& diags) {
+std::string lower(std::string s) {
+    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// apt's filter: every argument ("Created-By: Packages") must be one whole
+// line of the printed record, compared without regard to case.
+bool matches_filters(const std::string& record, const std::vector<std::string>& filters) {
+    std::string haystack = lower("\n" + record + "\n");
+    for (const auto& f : filters)
+        if (haystack.find(lower("\n" + f + "\n")) == std::string::npos) return false;
+    return true;
+}
+
+// The $(VARIABLE) name of a printed field: "Base-URI" is $(BASE_URI).
+std::string variable_name(std::string_view field) {
+    std::string v;
+    for (char c : field) v += c == '-' ? '_' : char(std::toupper(static_cast<unsigned char>(c)));
+    return v;
+}
+
+void substitute(std::string& text, const std::string& name, const std::string& value) {
+    const std::string var = "$(" + name + ")";
+    for (size_t at = text.find(var); at != std::string::npos; at = text.find(var, at + value.size()))
+        text.replace(at, var.size(), value);
+}
+
+// One --format line: the target's own fields, then (with release info) what
+// its Release file says, as apt-get indextargets --format.
+std::string formatted(std::string format, const sources::IndexTarget& t,
+                      const std::map<std::string, std::string>& release_info) {
+    substitute(format, "META_KEY", t.meta_key);
+    substitute(format, "SHORTDESC", t.short_desc);
+    substitute(format, "DESCRIPTION", t.description);
+    substitute(format, "URI", t.uri);
+    substitute(format, "FILENAME", t.filename);
+    substitute(format, "OPTIONAL", t.optional ? "yes" : "no");
+    substitute(format, "KEEPCOMPRESSED", t.keep_compressed ? "yes" : "no");
+    for (const auto& [k, v] : t.options) substitute(format, variable_name(k), v);
+    for (const auto& [k, v] : release_info) substitute(format, k, v);
+    return format;
+}
+
+// What apt adds to a target from its (In)Release file in the lists dir; no
+// value when the repository has none yet (apt then skips its targets).
+std::optional<std::map<std::string, std::string>> release_info(const sources::IndexTarget& t,
+                                                               const std::vector<sources::ReleaseFiles>& releases) {
+    for (const auto& r : releases) {
+        if (r.repo_uri != t.option("Repo-URI") || r.suite != t.option("Release")) continue;
+        const bool signed_release =
+            ::access(r.inrelease_file.c_str(), R_OK) == 0 || ::access(r.release_gpg_file.c_str(), R_OK) == 0;
+        for (const std::string* file : {&r.inrelease_file, &r.release_file}) {
+            if (::access(file->c_str(), R_OK) != 0) continue;
+            try {
+                deb::ReleaseFile rf = deb::read_release_file(*file);
+                return std::map<std::string, std::string>{{"CODENAME", rf.codename}, {"SUITE", rf.suite},
+                                                          {"VERSION", rf.version},   {"ORIGIN", rf.origin},
+                                                          {"LABEL", rf.label},       {"TRUSTED", signed_release ? "yes" : "no"}};
+            } catch (const Error&) {
+                return std::nullopt;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+void print_targets(const config::Config& config, Diagnostics& diags, const std::vector<std::string>& filters = {}) {
     auto entries = sources::read_sources(config, diags);
+    const std::string format = config.find("APT::Get::IndexTargets::Format");
+    const bool with_release = config.find_bool("APT::Get::IndexTargets::ReleaseInfo", true);
+    const auto releases = sources::release_files(entries, config);
     std::string out;
-    for (const auto& t : sources::index_targets(entries, config, diags)) out += sources::format_index_target(t) + "\n";
+    for (const auto& t : sources::index_targets(entries, config, diags)) {
+        std::map<std::string, std::string> info;
+        if (with_release) {
+            auto found = release_info(t, releases);
+            if (!found) continue;
+            info = std::move(*found);
+        }
+        std::string record = sources::format_index_target(t);
+        if (!filters.empty() && !matches_filters(record, filters)) continue;
+        out += format.empty() ? record + "\n" : formatted(format, t, info) + "\n";
+    }
     print(out);
 }
 
@@ -120,7 +207,7 @@ int run_sources(Context& ctx) {
 }
 
 int run_indextargets(Context& ctx) {
-    print_targets(ctx.config, ctx.diags);
+    print_targets(ctx.config, ctx.diags, ctx.args);
     return 0;
 }
 

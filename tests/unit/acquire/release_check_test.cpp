@@ -183,20 +183,32 @@ TEST(ReleaseCheck, TargetsTheReleaseDoesNotList) {
     };
     auto found = check_targets(r, targets, kName);
     ASSERT_EQ(found.size(), 2u);
-    EXPECT_EQ(found[0].level, Level::Notice);
+    EXPECT_EQ(found[0].level, Level::Warning);
     EXPECT_EQ(found[0].message, "Skipping acquire of configured file 'non-free/binary-amd64/Packages' as repository '" +
                                     kName + "' doesn't have the component 'non-free' (component misspelt in "
                                             "sources.list?)");
     EXPECT_EQ(found[1].level, Level::Notice);
     EXPECT_EQ(found[1].message, "Skipping acquire of configured file 'main/binary-i386/Packages' as repository '" +
                                     kName + "' doesn't support architecture 'i386'");
-    // Without an Architectures field nothing says the index may be missing.
+    // Without an Architectures field nothing says the index may be missing:
+    // apt 3.0 warns and goes on with the rest of the repository.
     r.architectures.clear();
     found = check_targets(r, {{"contrib/binary-arm64/Packages", "contrib", "arm64", false}}, kName);
     ASSERT_EQ(found.size(), 1u);
-    EXPECT_EQ(found[0].level, Level::Error);
-    EXPECT_EQ(found[0].message, "Unable to find expected entry 'contrib/binary-arm64/Packages' in Release file (Wrong "
-                                "sources.list entry or malformed file)");
+    EXPECT_EQ(found[0].level, Level::Warning);
+    EXPECT_EQ(found[0].message, "Skipping acquire of configured file 'contrib/binary-arm64/Packages' as repository '" +
+                                    kName + "' does not seem to provide it (sources.list entry misspelt?)");
+    // A component listed by a longer name (security archives: "updates/main")
+    // is there; a required index missing from it is the same warning.
+    r.components = {"updates/main", "updates/contrib"};
+    found = check_targets(r, {{"contrib/source/Sources", "contrib", "", false},
+                              {"non-free/source/Sources", "non-free", "", false},
+                              {"non-free/i18n/Translation-en", "non-free", "", true}},
+                          kName);
+    ASSERT_EQ(found.size(), 3u);
+    EXPECT_NE(found[0].message.find("does not seem to provide it"), std::string::npos);
+    EXPECT_NE(found[1].message.find("doesn't have the component 'non-free'"), std::string::npos);
+    EXPECT_NE(found[2].message.find("'non-free/i18n/Translation-en'"), std::string::npos);
 }
 
 TEST(ReleaseCheck, UnsignedRepositories) {
