@@ -1,22 +1,29 @@
 #include "cli/command.hpp"
+#include "cli/commands/cache_report_cmd.hpp"
 #include "cli/commands/clean_cmd.hpp"
 #include "cli/commands/config_cmd.hpp"
 #include "cli/commands/download_cmd.hpp"
 #include "cli/commands/depends_cmd.hpp"
 #include "cli/commands/dpkg_test_cmd.hpp"
+#include "cli/commands/dumpavail_cmd.hpp"
+#include "cli/commands/graph_cmd.hpp"
 #include "cli/commands/history_cmd.hpp"
 #include "cli/commands/install_cmd.hpp"
 #include "cli/commands/list_cmd.hpp"
+#include "cli/commands/madison_cmd.hpp"
 #include "cli/commands/mark_cmd.hpp"
 #include "cli/commands/modernize_cmd.hpp"
 #include "cli/commands/pager_test_cmd.hpp"
+#include "cli/commands/pkgnames_cmd.hpp"
 #include "cli/commands/plan_test_cmd.hpp"
 #include "cli/commands/policy_cmd.hpp"
 #include "cli/commands/search_cmd.hpp"
 #include "cli/commands/show_cmd.hpp"
+#include "cli/commands/showpkg_cmd.hpp"
 #include "cli/commands/showsrc_cmd.hpp"
 #include "cli/commands/solver_cmd.hpp"
 #include "cli/commands/sources_cmd.hpp"
+#include "cli/commands/unmet_cmd.hpp"
 #include "cli/commands/update_cmd.hpp"
 #include "cli/commands/why_cmd.hpp"
 
@@ -39,6 +46,16 @@ std::span<const Command> commands() {
         {{"showsrc"}, showsrc_options(), "show source package records (as apt showsrc; --only-source, --json)", run_showsrc},
         {{"depends"}, depends_options(), "show a package's dependencies (as apt-cache depends; --recurse, --json)", run_depends},
         {{"rdepends"}, depends_options(), "show what depends on a package (as apt-cache rdepends; --recurse, --json)", run_rdepends},
+        {{"madison"}, {}, "list the versions and sources of packages per index file (as apt-cache madison)", run_madison},
+        {{"showpkg"}, {}, "show the cache's records of packages (as apt-cache showpkg)", run_showpkg},
+        {{"unmet"}, unmet_options(), "show dependencies nothing can satisfy (as apt-cache unmet; -i)", run_unmet},
+        {{"pkgnames"}, {}, "list package names, or those with a prefix (as apt-cache pkgnames; --all-names)", run_pkgnames},
+        {{"dumpavail"}, {}, "print the candidates' records as a Packages file (as apt-cache dumpavail)", run_dumpavail},
+        {{"dump"}, {}, "dump the cache's packages and files (as apt-cache dump)", run_dump},
+        {{"stats"}, {}, "show statistics about the cache (as apt-cache stats)", run_stats},
+        {{"gencaches"}, {}, "build the package cache (as apt-cache gencaches)", run_gencaches},
+        {{"xvcg"}, {}, "print the dependency graph for xvcg (as apt-cache xvcg)", run_xvcg},
+        {{"dotty"}, {}, "print the dependency graph for GraphViz (as apt-cache dotty)", run_dotty},
         {{"why"}, why_options(), "show the strongest chain that keeps an installed package (--json)", run_why},
         {{"why-not"}, why_options(), "show what keeps a package from being installed (--json)", run_why_not},
         {{"install"}, install_options(), "install packages (names, globs, patterns such as '~nfoo'; -s: the plan as apt-get -s shows it, --json as data)", run_install},

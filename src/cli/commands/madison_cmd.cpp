@@ -1,0 +1,77 @@
+// apt-cache madison, in the layout of the archive's madison tool: the
+// name and the version right-aligned in ten columns, then the index file
+// as apt describes it ("file:/srv/archive unstable/main amd64 Packages"),
+// for every version of the package and each of the package lists that
+// has it (the dpkg status is no list: versions only installed give no
+// line); then the source records that have the name as their Package or
+// in their Binary field ("... unstable/main Sources"). A word that names
+// neither gives apt's notice.
+#include "cli/commands/madison_cmd.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "cli/apt_package_refs.hpp"
+#include "cli/read_session.hpp"
+#include "cli/source_records.hpp"
+#include "cli/version_select.hpp"
+
+namespace aptus::cli {
+namespace {
+
+// C++'s setw(10): right-aligned, never cut.
+std::string right10(std::string_view s) {
+    std::string out = s.size() < 10 ? std::string(10 - s.size(), ' ') : std::string();
+    return out.append(s);
+}
+
+std::string line(std::string_view name, std::string_view version, std::string_view index) {
+    return right10(name) + " | " + right10(version) + " | " + std::string(index) + "\n";
+}
+
+bool names_binary(std::string_view binaries, std::string_view name) {
+    for (std::string_view b : binary_names(binaries))
+        if (b == name) return true;
+    return false;
+}
+
+}  // namespace
+
+int run_madison(Context& ctx) {
+    auto s = open_read_session(ctx);
+    const cache::Cache& c = s->cache();
+    std::string out;
+    std::vector<std::string> notices;
+    for (const auto& word : ctx.args) {
+        bool found = false;
+        for (const AptPackageRef& ref : apt_packages_for_word(c, ctx.config, word)) {
+            found = true;
+            if (!ref.real) continue;
+            std::string name = ref_full_name(c, ref);
+            for (const auto& v : c.versions_of(*ref.real))
+                for (const auto& vf : c.files_of(v)) {
+                    const cache::IndexFile& f = c.index_files()[vf.index_file];
+                    if (f.kind != cache::IndexKind::Packages) continue;
+                    out += line(name, c.str(v.version), c.str(f.description));
+                }
+        }
+        // The source records, in the order apt reads them: the Sources
+        // files in the order of the sources, each from the top.
+        std::string bare = parse_package_word(word).name;
+        std::vector<const cache::SourcePackage*> hits;
+        for (const auto& sp : c.sources())
+            if (c.str(sp.name) == bare || names_binary(c.str(sp.binaries), bare)) hits.push_back(&sp);
+        std::stable_sort(hits.begin(), hits.end(), [](const auto* a, const auto* b) {
+            return a->index_file != b->index_file ? a->index_file < b->index_file : a->offset < b->offset;
+        });
+        for (const auto* sp : hits)
+            out += line(c.str(sp->name), c.str(sp->version), c.str(c.index_files()[sp->index_file].description));
+        if (!found && hits.empty()) notices.push_back("Unable to locate package " + word);
+    }
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    if (effective_quiet(ctx.config) == 0)
+        for (auto& n : notices) ctx.diags.push_back({Level::Notice, std::move(n)});
+    return 0;
+}
+
+}  // namespace aptus::cli

@@ -1,0 +1,11 @@
+// `madison` (apt-cache madison): every version of the packages named and
+// every source record, one line per index file that has it.
+#pragma once
+
+#include "cli/command.hpp"
+
+namespace aptus::cli {
+
+int run_madison(Context& ctx);
+
+}  // namespace aptus::cli
