@@ -92,7 +92,10 @@ Plan make_plan(const system::SystemUniverse& su, const cache::Cache& c, const sy
         const cache::Version* cur = c.current_version(p);
         const cache::Version* cand = cur ? candidates.candidate(p) : nullptr;
         if (!cand || cand == cur || changed[c.index_of(p)]) continue;
-        if (deb::compare_versions(c.str(cand->version), c.str(cur->version)) > 0) plan.not_upgraded.push_back(&p);
+        if (deb::compare_versions(c.str(cand->version), c.str(cur->version)) > 0) {
+            plan.not_upgraded.push_back(&p);
+            plan.not_upgraded_candidates.push_back(cand);
+        }
     }
     return plan;
 }
@@ -155,7 +158,7 @@ std::string simulate_lines(const cache::Cache& c, const Plan& plan) {
     return out;
 }
 
-PlanView plan_view(const cache::Cache& c, const Plan& plan) {
+PlanView plan_view(const cache::Cache& c, const Plan& plan, bool kept_back) {
     PlanView view;
     auto entry = [&](const cache::Package& p, const cache::Version* old_v, const cache::Version* new_v) {
         PlanEntry e;
@@ -187,6 +190,14 @@ PlanView plan_view(const cache::Cache& c, const Plan& plan) {
     }
     for (const cache::Version* v : plan.autoremovable) view.autoremovable_hint.push_back(full_name(c, c.package_of(*v)));
     view.not_upgraded_count = plan.not_upgraded.size();
+    if (kept_back) {
+        for (size_t i = 0; i < plan.not_upgraded.size(); ++i) {
+            const cache::Package& p = *plan.not_upgraded[i];
+            view.not_upgraded.push_back(entry(p, c.current_version(p), plan.not_upgraded_candidates[i]));
+        }
+        std::sort(view.not_upgraded.begin(), view.not_upgraded.end(),
+                  [](const PlanEntry& a, const PlanEntry& b) { return a.name < b.name; });
+    }
     return view;
 }
 

@@ -43,6 +43,7 @@ struct Plan {
     std::vector<PlanStep> steps;
     std::vector<const cache::Version*> autoremovable;  // garbage left installed
     std::vector<const cache::Package*> not_upgraded;   // upgradable, not upgraded
+    std::vector<const cache::Version*> not_upgraded_candidates;  // the version each of not_upgraded would go to
 };
 
 // `named` are the packages the request named for install (manual after it).
@@ -67,7 +68,9 @@ void order_steps(const system::SystemUniverse& su, const cache::Cache& cache, Pl
 std::string simulate_lines(const cache::Cache& cache, const Plan& plan);
 
 // The plan as APT 3.0's summary shows it.
-PlanView plan_view(const cache::Cache& cache, const Plan& plan);
+// `kept_back`: list not_upgraded too (apt-get lists them for upgrade and
+// dist-upgrade; install only counts them).
+PlanView plan_view(const cache::Cache& cache, const Plan& plan, bool kept_back = false);
 
 // The plan as JSON (docs/json/plan.md).
 std::string plan_json(const cache::Cache& cache, const Plan& plan, std::string_view command);

@@ -5,6 +5,7 @@
 #include "cli/commands/update_cmd.hpp"
 
 #include <cstdio>
+#include <unistd.h>
 
 #include "aptus/acquire/update.hpp"
 #include "aptus/base/error.hpp"
@@ -62,7 +63,9 @@ int run_update(Context& ctx) {
     bool cache_ok = true;
     try {
         progress.start("Building dependency tree");
-        progress.start("Reading state information");
+        // As apt: the line is the reading of extended_states, so only when there is one.
+        if (::access(config.find_file("Dir::State::extended_states").c_str(), F_OK) == 0)
+            progress.start("Reading state information");
         upgradable = count_upgradable(config, ctx.diags);
     } catch (const Error& e) {
         progress.done();
