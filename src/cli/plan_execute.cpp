@@ -81,7 +81,10 @@ std::vector<system::DpkgOperation> dpkg_operations(const Execution& run, const s
         const cache::Package& p = c.package_of(v);
         system::DpkgOperation op;
         op.action = step.action;
-        op.package = std::string(c.name_of(p)) + ":" + arch_of(c, p);
+        // As apt: qualified by the version's architecture, so an
+        // Architecture: all package is "name:all" to dpkg whatever the
+        // native architecture (which apt's may not be dpkg's).
+        op.package = std::string(c.name_of(p)) + ":" + std::string(c.str(v.architecture));
         op.version = std::string(c.str(v.version));
         const solver::Version& uv = run.su.universe.versions[step.version];
         if (step.action == system::DpkgAction::Unpack) op.archive = archive_of_version[step.version];
@@ -194,7 +197,8 @@ int execute_plan(const config::Config& config, const Execution& run) {
     std::vector<system::DpkgOperation> ops;
     for (size_t i : config_purges) {
         const Change& ch = plan.changes[i];
-        ops.push_back({system::DpkgAction::Purge, std::string(c.name_of(*ch.package)) + ":" + arch_of(c, *ch.package),
+        const std::string arch = ch.old_version ? std::string(c.str(ch.old_version->architecture)) : arch_of(c, *ch.package);
+        ops.push_back({system::DpkgAction::Purge, std::string(c.name_of(*ch.package)) + ":" + arch,
                        version_text(c, ch.old_version), "", false, ""});
     }
     // The .debs, in the order of work.install.

@@ -15,8 +15,9 @@ compare() {
     apt show -o Apt::Cmd::Disable-Script-Warning=1 -o Dir::Cache="$T/apt-cache" "$@" \
         >"$T/apt.out" 2>"$T/apt.err" </dev/null; local apt_rc=$?
     "$APTUS" show -o Dir::Cache="$T/aptus-cache" "$@" >"$T/aptus.out" 2>"$T/aptus.err" </dev/null; local aptus_rc=$?
-    # apt 3.0's --full adds APT-Pin and APT-Candidate; the apt here (2.6) does not.
-    if [ "$1" = --full ]; then grep -av '^APT-Pin: \|^APT-Candidate: ' "$T/aptus.out" >"$T/aptus.tmp"; mv "$T/aptus.tmp" "$T/aptus.out"; fi
+    # apt 3.0's --full adds APT-Pin, APT-Candidate and APT-Release; the apt here (2.6) does not.
+    if [ "$1" = --full ] && ! grep -aq '^APT-Release: .*a=' "$T/aptus.out"; then echo "FAIL show $*: no APT-Release line"; failures=$((failures + 1)); fi
+    if [ "$1" = --full ]; then grep -av '^APT-Pin: \|^APT-Candidate: \|^APT-Release: ' "$T/aptus.out" >"$T/aptus.tmp"; mv "$T/aptus.tmp" "$T/aptus.out"; fi
     vs_apt_verdict "show $*"
 }
 

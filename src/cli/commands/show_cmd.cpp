@@ -19,6 +19,7 @@
 #include "cli/color.hpp"
 #include "cli/human_size.hpp"
 #include "cli/pager.hpp"
+#include "cli/policy_format.hpp"
 #include "cli/read_session.hpp"
 #include "cli/version_select.hpp"
 
@@ -102,9 +103,7 @@ std::string to_locale_charset(std::string_view text) {
 
 // How apt names an index file; the dpkg status file has no description, apt names it by its path.
 std::string file_label(const cache::Cache& c, uint32_t index_file) {
-    const cache::IndexFile& f = c.index_files()[index_file];
-    std::string_view d = c.str(f.description);
-    return std::string(d.empty() ? c.str(f.path) : d);
+    return std::string(aptus::cli::file_label(c, c.index_files()[index_file]));
 }
 
 std::string size_field(uint64_t bytes) { return bytes > 0 ? human_size(double(bytes)) + "B" : "unknown"; }
@@ -142,10 +141,12 @@ Record make_record(const ReadSession& s, const cache::Version& v, bool full) {
     if (c.current_version(p) == &v) manual = (p.flags & cache::kPackageAuto) ? "no" : "yes";
     rw.push_back({"APT-Manual-Installed", manual});
     rw.push_back({"APT-Sources", file_label(c, vf->index_file)});
-    // apt 3.0's --full additions; APT-Release is not written yet.
+    // apt 3.0's --full additions: the pin, whether it is the candidate, and
+    // the release as policy names it (a=unstable,n=sid,c=main,b=all).
     if (full) {
         rw.push_back({"APT-Pin", std::to_string(s.candidates->priority(c.index_of(v)))});
         rw.push_back({"APT-Candidate", s.candidates->candidate(p) == &v ? "yes" : ""});
+        rw.push_back({"APT-Release", release_string(c, c.index_files()[vf->index_file])});
     }
 
     Record r;
