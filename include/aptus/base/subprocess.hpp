@@ -1,10 +1,13 @@
-// Running a helper program (sqv, gpgv, ...) safely: an argv vector executed
-// directly, never through a shell, so no argument is ever re-parsed; stdin
-// from /dev/null; stdout and stderr captured; no file descriptor of ours
+// Running a helper program (sqv, gpgv, an external solver, ...) safely: an
+// argv vector executed directly, never through a shell, so no argument is
+// ever re-parsed; stdin from /dev/null or fed from a buffer; stdout and
+// stderr captured (stderr may be left on ours); no file descriptor of ours
 // leaks into the child.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -18,6 +21,14 @@ struct SubprocessOptions {
     // Stop reading (and kill the child) once either stream exceeds this many
     // bytes, so a misbehaving helper cannot make us allocate without bound.
     size_t max_output = 16 * 1024 * 1024;
+    // Written to the child's stdin through a pipe while its output is read
+    // (no deadlock however much either side writes); the pipe is closed at
+    // the end. A child that stops reading early is no error (we get EPIPE,
+    // never SIGPIPE): what it answered and its exit status tell. Without
+    // it, stdin is /dev/null.
+    std::optional<std::string_view> input;
+    // The child writes to our stderr directly (`err` stays empty).
+    bool inherit_stderr = false;
 };
 
 struct SubprocessResult {
@@ -26,6 +37,7 @@ struct SubprocessResult {
     std::string out;       // everything written to stdout
     std::string err;       // everything written to stderr
     bool output_truncated = false;
+    bool input_complete = true;  // all of `input` was written (false: the child closed its stdin first)
 
     bool success() const { return signal == 0 && exit_status == 0; }
 };

@@ -8,7 +8,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
+#include <optional>
+#include <pthread.h>
 
 #include "aptus/base/error.hpp"
 
@@ -77,6 +80,41 @@ std::vector<char*> c_strings(std::vector<std::string>& strings) {
     return out;
 }
 
+// SIGPIPE blocked on this thread while we write to a child's stdin, so a
+// child that exits without reading gives EPIPE; a SIGPIPE raised meanwhile
+// is taken off the thread's pending set before the old mask is back.
+class SigpipeBlock {
+public:
+    SigpipeBlock() {
+        sigset_t pipe_set;
+        sigemptyset(&pipe_set);
+        sigaddset(&pipe_set, SIGPIPE);
+        sigset_t pending;
+        sigpending(&pending);
+        was_pending_ = sigismember(&pending, SIGPIPE) == 1;
+        ::pthread_sigmask(SIG_BLOCK, &pipe_set, &old_);
+    }
+    ~SigpipeBlock() {
+        sigset_t pending;
+        sigpending(&pending);
+        if (!was_pending_ && sigismember(&pending, SIGPIPE) == 1) {
+            sigset_t pipe_set;
+            sigemptyset(&pipe_set);
+            sigaddset(&pipe_set, SIGPIPE);
+            timespec zero{0, 0};
+            while (::sigtimedwait(&pipe_set, nullptr, &zero) < 0 && errno == EINTR) {
+            }
+        }
+        ::pthread_sigmask(SIG_SETMASK, &old_, nullptr);
+    }
+    SigpipeBlock(const SigpipeBlock&) = delete;
+    SigpipeBlock& operator=(const SigpipeBlock&) = delete;
+
+private:
+    sigset_t old_;
+    bool was_pending_ = false;
+};
+
 }  // namespace
 
 SubprocessResult run_subprocess(const std::vector<std::string>& argv, const SubprocessOptions& options) {
@@ -87,10 +125,16 @@ SubprocessResult run_subprocess(const std::vector<std::string>& argv, const Subp
     std::vector<char*> c_env = c_strings(env);
 
     Pipe out, err;
+    std::optional<Pipe> in;
     FileActions actions;
-    ::posix_spawn_file_actions_addopen(actions.get(), STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    if (options.input) {
+        in.emplace();
+        ::posix_spawn_file_actions_adddup2(actions.get(), in->read_end(), STDIN_FILENO);
+    } else {
+        ::posix_spawn_file_actions_addopen(actions.get(), STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    }
     ::posix_spawn_file_actions_adddup2(actions.get(), out.write_end(), STDOUT_FILENO);
-    ::posix_spawn_file_actions_adddup2(actions.get(), err.write_end(), STDERR_FILENO);
+    if (!options.inherit_stderr) ::posix_spawn_file_actions_adddup2(actions.get(), err.write_end(), STDERR_FILENO);
     // Descriptors opened elsewhere without O_CLOEXEC (by a library, say)
     // must not reach a verifier.
     ::posix_spawn_file_actions_addclosefrom_np(actions.get(), STDERR_FILENO + 1);
@@ -114,20 +158,50 @@ SubprocessResult run_subprocess(const std::vector<std::string>& argv, const Subp
     if (rc != 0) throw system_error("Could not run", argv[0], rc);
     out.close_write();
     err.close_write();
+    if (options.inherit_stderr) err.close_read();
 
     SubprocessResult result;
-    pollfd fds[2] = {{out.read_end(), POLLIN, 0}, {err.read_end(), POLLIN, 0}};
+    std::optional<SigpipeBlock> sigpipe;
+    std::string_view pending_input;
+    if (in) {
+        in->close_read();
+        sigpipe.emplace();
+        ::fcntl(in->write_end(), F_SETFL, ::fcntl(in->write_end(), F_GETFL) | O_NONBLOCK);
+        pending_input = *options.input;
+        if (pending_input.empty()) in->close_write();
+        else result.input_complete = false;
+    }
+    // fds[0] stdout, fds[1] stderr, fds[2] the child's stdin.
+    pollfd fds[3] = {{out.read_end(), POLLIN, 0},
+                     {err.read_end(), POLLIN, 0},
+                     {in && !pending_input.empty() ? in->write_end() : -1, POLLOUT, 0}};
     std::string* sinks[2] = {&result.out, &result.err};
-    int open_streams = 2;
+    int open_streams = options.inherit_stderr ? 1 : 2;
+    auto stop_input = [&] {
+        fds[2].fd = -1;
+        in->close_write();
+    };
     char buf[1 << 16];
     while (open_streams > 0) {
-        int n = ::poll(fds, 2, -1);
+        int n = ::poll(fds, 3, -1);
         if (n < 0) {
             if (errno == EINTR) continue;
             int e = errno;
             ::kill(pid, SIGKILL);
             ::waitpid(pid, nullptr, 0);
             throw system_error("Could not read the output of", argv[0], e);
+        }
+        if (fds[2].fd >= 0 && fds[2].revents != 0) {
+            ssize_t put = ::write(fds[2].fd, pending_input.data(), std::min<size_t>(pending_input.size(), 1 << 16));
+            if (put > 0) {
+                pending_input.remove_prefix(size_t(put));
+                if (pending_input.empty()) {
+                    result.input_complete = true;
+                    stop_input();
+                }
+            } else if (put < 0 && errno != EINTR && errno != EAGAIN) {
+                stop_input();  // EPIPE: the child closed its stdin
+            }
         }
         for (int i = 0; i < 2; ++i) {
             if (fds[i].fd < 0 || fds[i].revents == 0) continue;
@@ -149,6 +223,9 @@ SubprocessResult run_subprocess(const std::vector<std::string>& argv, const Subp
             }
         }
     }
+    // The child closed its output: what it did not read it never will.
+    if (fds[2].fd >= 0) stop_input();
+    sigpipe.reset();
 
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0) {

@@ -92,7 +92,7 @@ std::string package_words(const Universe& u, const std::vector<uint32_t>& packag
 
 }  // namespace
 
-std::string format_edsp_scenario(const Universe& u, const Request& r) {
+std::string format_edsp_scenario(const Universe& u, const Request& r, std::string_view solver_name) {
     std::string out;
     field(out, "Request", "EDSP 0.5");
     field(out, "Architecture", u.native_arch);
@@ -107,9 +107,12 @@ std::string format_edsp_scenario(const Universe& u, const Request& r) {
     field(out, "Forbid-Remove", r.forbid_remove ? "yes" : "no");
     field(out, "Forbid-New-Install", r.forbid_new_install ? "yes" : "no");
     if (!r.strict_pinning) field(out, "Strict-Pinning", "no");
-    field(out, "Install-Recommends", r.install_recommends ? "yes" : "no");
-    field(out, "Install-Suggests", r.install_suggests ? "yes" : "no");
-    field(out, "Solver", "aptus");
+    // Only where they differ from apt's defaults: apt's own solver programs
+    // know neither field and warn about each ("Unknown line in EDSP Request
+    // stanza"), and read the defaults from the configuration anyway.
+    if (!r.install_recommends) field(out, "Install-Recommends", "no");
+    if (r.install_suggests) field(out, "Install-Suggests", "yes");
+    field(out, "Solver", solver_name);
     out += '\n';
     for (uint32_t v = 0; v < u.versions.size(); ++v) version_stanza(out, u, v);
     return out;

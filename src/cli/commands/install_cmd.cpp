@@ -7,6 +7,7 @@
 
 #include "aptus/base/error.hpp"
 #include "aptus/system/dpkg_lock.hpp"
+#include "aptus/system/external_solver.hpp"
 #include "aptus/system/system_universe.hpp"
 #include "cli/color.hpp"
 #include "cli/commands/plan_cmd.hpp"
@@ -202,8 +203,10 @@ int run(Context& ctx, Verb verb) {
             r.forbid_remove = true;
             r.forbid_new_install = !config.find_bool("APT::Get::Upgrade-Allow-New", false);
         }
-        progress.start("Calculating upgrade");
-        progress.done();
+        if (system::external_solver_name(config).empty()) {  // an external one says "Execute external solver"
+            progress.start("Calculating upgrade");
+            progress.done();
+        }
     }
     if (!r.purge)
         for (const cache::Package* p : cr.config_files)
@@ -212,14 +215,18 @@ int run(Context& ctx, Verb verb) {
         for (const std::string& n : cr.notes) std::printf("%s\n", n.c_str());
     if (!cr.errors.empty()) return fail(cr.errors);
 
-    // apt's Dir::Log::Solver: the request as an EDSP scenario, for replay.
-    if (auto dump = config.find("Dir::Log::Solver"); !dump.empty()) system::dump_edsp_request(su, r, dump);
-    solver::Solution s = solver::solve(su.universe, r);
-    if (!s.solved) {
+    // APT::Solver (--solver): aptus's own or an external EDSP solver.
+    system::SolveOutcome solved = system::solve_with(config, su, r, [&](std::string_view what) {
+        progress.start(what);
+        progress.done();
+    });
+    ctx.diags.insert(ctx.diags.end(), solved.diagnostics.begin(), solved.diagnostics.end());
+    if (!solved.solution.solved) {
         std::fflush(stdout);
-        std::fprintf(stderr, "E: %s\n", s.message.c_str());
-        return 100;
+        std::fputs(solved.report.c_str(), stderr);
+        return fail(solved.errors);
     }
+    const solver::Solution& s = solved.solution;
     Plan plan = make_plan(su, cache, *session->candidates, r, s, cr.unheld);
     const size_t solved_changes = plan.changes.size();
     if (r.purge) add_config_purges(cache, cr.config_files, plan);

@@ -1,6 +1,7 @@
 #include "aptus/base/subprocess.hpp"
 
 #include <fcntl.h>
+#include <csignal>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -63,6 +64,48 @@ TEST(Subprocess, OutputIsBounded) {
     EXPECT_TRUE(r.output_truncated);
     EXPECT_EQ(r.out.size(), 1000u);
     EXPECT_FALSE(r.success());
+}
+
+TEST(Subprocess, InputIsFedWhileOutputIsRead) {
+    // More than a pipe holds either way: feeding first and reading after
+    // (or the other way round) would deadlock.
+    std::string big(8 << 20, 'x');
+    for (size_t i = 0; i < big.size(); i += 4096) big[i] = '\n';
+    SubprocessOptions o;
+    o.input = big;
+    SubprocessResult r = run_subprocess({"cat"}, o);
+    EXPECT_TRUE(r.success());
+    EXPECT_TRUE(r.input_complete);
+    EXPECT_EQ(r.out.size(), big.size());
+    EXPECT_TRUE(r.out == big);
+    std::string empty;
+    o.input = empty;
+    r = run_subprocess({"cat"}, o);
+    EXPECT_TRUE(r.success());
+    EXPECT_EQ(r.out, "");
+}
+
+TEST(Subprocess, AChildThatReadsNoInputIsNoSigpipe) {
+    std::string big(4 << 20, 'y');
+    SubprocessOptions o;
+    o.input = big;
+    SubprocessResult r = run_subprocess({"/bin/sh", "-c", "exec 0<&-; echo answered; exit 4"}, o);
+    EXPECT_EQ(r.exit_status, 4);
+    EXPECT_EQ(r.out, "answered\n");
+    EXPECT_FALSE(r.input_complete);
+    // We are still here (SIGPIPE would have ended the test binary), and none is pending.
+    sigset_t pending;
+    sigpending(&pending);
+    EXPECT_EQ(sigismember(&pending, SIGPIPE), 0);
+}
+
+TEST(Subprocess, StderrCanStayOurs) {
+    SubprocessOptions o;
+    o.inherit_stderr = true;
+    SubprocessResult r = run_subprocess({"/bin/sh", "-c", "printf out; printf 'expected on the test stderr\\n' >&2"}, o);
+    EXPECT_TRUE(r.success());
+    EXPECT_EQ(r.out, "out");
+    EXPECT_EQ(r.err, "");
 }
 
 }  // namespace
