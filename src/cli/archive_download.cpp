@@ -10,6 +10,7 @@
 #include <map>
 
 #include "aptus/acquire/fetcher.hpp"
+#include "aptus/acquire/print_uris.hpp"
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
 #include "aptus/deb/tagfile.hpp"
@@ -142,6 +143,7 @@ std::vector<acquire::ArchiveItem> archive_items(const config::Config& config, co
         if (!repo.empty() && repo.back() != '/') repo += '/';
         item.uri = repo + (starts_with(repo, "http:") || starts_with(repo, "https:") ? quote_path(filename)
                                                                                       : std::string(filename));
+        item.print_uri = repo + acquire::uri_encode_path(filename);
         item.file_name = acquire::archive_file_name(name, version, arch);
         std::string_view size = stanza.value_or_empty("Size");
         try {
@@ -156,6 +158,7 @@ std::vector<acquire::ArchiveItem> archive_items(const config::Config& config, co
                 break;
             }
         }
+        item.md5_hex = std::string(stanza.value_or_empty("MD5sum"));
         // "http://host/debian bookworm/main amd64 Packages" -> apt's archive label.
         std::string label = target->description;
         if (size_t sp = label.rfind(' '); sp != std::string::npos) label.resize(sp);

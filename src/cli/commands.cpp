@@ -1,5 +1,6 @@
 #include "cli/command.hpp"
 #include "cli/commands/cache_report_cmd.hpp"
+#include "cli/commands/check_cmd.hpp"
 #include "cli/commands/clean_cmd.hpp"
 #include "cli/commands/config_cmd.hpp"
 #include "cli/commands/download_cmd.hpp"
@@ -68,6 +69,10 @@ std::span<const Command> commands() {
         {{"download"}, {}, "download the .deb of packages into the current directory (as apt-get download)", run_download},
         {{"clean"}, {}, "remove the downloaded .deb files and the binary caches (as apt-get clean; -s)", run_clean},
         {{"autoclean"}, {}, "remove the .deb files no repository offers any more (as apt-get autoclean; -s)", run_autoclean},
+        {{"auto-clean"}, {}, "", run_autoclean, true},
+        {{"distclean"}, {}, "clean, and remove the package lists but for the Release files (as apt-get distclean)", run_distclean},
+        {{"dist-clean"}, {}, "", run_distclean, true},
+        {{"check"}, {}, "check the installed system for broken dependencies (as apt-get check)", run_check},
         {{"autoremove"}, install_options(), "remove what was installed automatically and is needed no more", run_autoremove},
         {{"mark"}, mark_options(), "mark packages automatically or manually installed, hold them (as apt-mark)", run_mark},
         {{"history"}, history_options(), "list the changes apt and aptus made (info N: one in full, undo N: its inverse; --json)", run_history},

@@ -18,10 +18,12 @@ namespace aptus::acquire {
 struct ArchiveItem {
     std::string package, architecture, version;
     std::string uri;        // full URI of the .deb
+    std::string print_uri;  // the same as apt prints it (--print-uris): the Filename apt-quoted
     std::string file_name;  // its name in the archives dir: archive_file_name()
     uint64_t size = 0;
     HashAlgo hash = HashAlgo::None;
     std::string hash_hex;
+    std::string md5_hex;  // the MD5sum field, which apt-get install --print-uris shows
     // The text of apt's Get: line after the number: "<repo uri> <suite>/<component>
     // <index arch> <name> <arch> <version>".
     std::string label;

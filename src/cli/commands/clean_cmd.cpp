@@ -4,7 +4,7 @@
 // autoclean: only the archives no configured repository offers any more, as
 // apt-get autoclean decides it from the file name. Both take the archives
 // lock as apt does; with -s nothing is locked or removed, and apt's Del
-// lines say what would go.
+// lines say what would go. distclean: clean, and the lists' indices too.
 #include "cli/commands/clean_cmd.hpp"
 
 #include <dirent.h>
@@ -17,6 +17,7 @@
 #include <cstring>
 #include <optional>
 
+#include "aptus/acquire/lists_clean.hpp"
 #include "aptus/acquire/lists_store.hpp"
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
@@ -126,6 +127,25 @@ int clean(Context& ctx) {
     return 0;
 }
 
+// apt's distclean: the stored indices go, under the lists lock, then clean.
+int distclean(Context& ctx) {
+    const std::string lists = ctx.config.find_dir("Dir::State::lists");
+    std::vector<std::string> names = acquire::distclean_list_files(lists);
+    if (simulate(ctx.config)) {
+        if (!names.empty()) {
+            std::printf("Del");
+            for (const auto& n : names) std::printf(" %s%s", lists.c_str(), n.c_str());
+            std::printf("\n");
+        }
+        return clean(ctx);
+    }
+    if (is_directory(lists)) {
+        acquire::ListsLock lock(lists);
+        for (const auto& name : acquire::distclean_list_files(lists)) unlink_or_warn(ctx, lists, name, "DoDistClean");
+    }
+    return clean(ctx);
+}
+
 int autoclean(Context& ctx) {
     const config::Config& config = ctx.config;
     const std::string archives = archives_dir(config);
@@ -189,6 +209,15 @@ int autoclean(Context& ctx) {
 int run_clean(Context& ctx) {
     try {
         return clean(ctx);
+    } catch (const Error& e) {
+        print_error_lines(e.what());
+        return 100;
+    }
+}
+
+int run_distclean(Context& ctx) {
+    try {
+        return distclean(ctx);
     } catch (const Error& e) {
         print_error_lines(e.what());
         return 100;

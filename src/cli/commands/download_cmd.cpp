@@ -1,7 +1,8 @@
 // apt-get download's rules: every word must name a version (apt's errors for
 // each that does not, and then nothing is fetched); the files land in the
 // current directory under apt's archive names, without lock or partial/; a
-// file already there with the right size and hash is kept silently.
+// file already there with the right size and hash is kept silently. With
+// --print-uris each version's URI line instead, and nothing is fetched.
 #include "cli/commands/download_cmd.hpp"
 
 #include <unistd.h>
@@ -13,6 +14,7 @@
 
 #include "aptus/base/error.hpp"
 #include "cli/archive_download.hpp"
+#include "cli/print_uris.hpp"
 #include "cli/read_session.hpp"
 #include "cli/version_select.hpp"
 
@@ -41,6 +43,14 @@ int run_download(Context& ctx) {
                      [&](const cache::Version* a, const cache::Version* b) { return place(a) < place(b); });
     selection.versions.erase(std::unique(selection.versions.begin(), selection.versions.end()),
                              selection.versions.end());
+    if (print_uris_wanted(ctx.config)) {
+        // As apt: every version's line, whether or not its file is here already.
+        std::vector<acquire::UriLine> lines;
+        for (const acquire::ArchiveItem& item : archive_items(ctx.config, cache, selection.versions))
+            lines.push_back(acquire::archive_uri(item));
+        print_uri_lines(lines);
+        return 0;
+    }
     char cwd[PATH_MAX];
     if (!::getcwd(cwd, sizeof cwd)) throw system_error("Unable to read the current directory", ".", errno);
     auto items = archive_items(ctx.config, cache, selection.versions);

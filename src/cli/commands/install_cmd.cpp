@@ -10,10 +10,12 @@
 #include "aptus/system/external_solver.hpp"
 #include "aptus/system/system_universe.hpp"
 #include "cli/color.hpp"
+#include "cli/mark_auto.hpp"
 #include "cli/commands/plan_cmd.hpp"
 #include "cli/package_line.hpp"
 #include "cli/plan_execute.hpp"
 #include "cli/plan_view.hpp"
+#include "cli/print_uris.hpp"
 #include "cli/prompt.hpp"
 #include "cli/read_session.hpp"
 #include "cli/request.hpp"
@@ -173,7 +175,7 @@ int run(Context& ctx, Verb verb) {
     // As apt: the lock first, so nobody changes the system between reading
     // it and acting on it; then refuse to build on an interrupted dpkg run.
     std::optional<system::DpkgLock> lock;
-    if (act) {
+    if (act && !print_uris_wanted(config)) {  // --print-uris changes nothing: no lock, as apt
         lock.emplace(take_dpkg_lock(config));
         if (auto interrupted = system::dpkg_interrupted(config)) throw Error(*interrupted);
     }
@@ -275,6 +277,8 @@ int run(Context& ctx, Verb verb) {
     if (!trivial && config.find_bool("APT::Get::Trivial-Only"))
         throw Error("Trivial Only specified but this is not a trivial operation.");
     if (!trivial && !(essential ? ask_harmful(config) : ask_continue(config, ctx.diags))) return 1;
+    if (print_uris_wanted(config)) return print_plan_uris(config, cache, plan);
+    apply_mark_auto(config, su, cache, cr, plan);
     return execute_plan(config, Execution{su, cache, plan, *lock, cr.now_manual});
 }
 

@@ -1,7 +1,10 @@
 // Prints what the library's update reports, in apt's shape: one numbered
 // line per item as it finishes, a progress line on a terminal only (redrawn
 // in place and erased before any other line), "Fetched ...", the cache
-// rebuild, the upgradable count, then the collected E:/W:/N: messages.
+// rebuild, the upgradable count (apt's, where APT::Cmd::Show-Update-Stats
+// asks for it), then the collected E:/W:/N: messages. --print-uris lists
+// what would be fetched instead; --no-download (APT::Get::Download=0) only
+// rebuilds the cache from the lists there are.
 #include "cli/commands/update_cmd.hpp"
 
 #include <cstdio>
@@ -11,8 +14,11 @@
 #include "aptus/base/error.hpp"
 #include "aptus/system/candidates.hpp"
 #include "aptus/system/system.hpp"
+#include "aptus/acquire/print_uris.hpp"
+#include "aptus/sources/source_list.hpp"
 #include "cli/fetch_screen.hpp"
 #include "cli/package_line.hpp"
+#include "cli/print_uris.hpp"
 #include "cli/version_select.hpp"
 
 namespace aptus::cli {
@@ -40,33 +46,60 @@ std::span<const OptionSpec> update_options() { return update_table; }
 
 int run_update(Context& ctx) {
     const config::Config& config = ctx.config;
+    if (!ctx.args.empty()) throw Error("The update command takes no arguments");
     const int quiet = effective_quiet(config);
-    FetchScreen screen(quiet);
-    acquire::UpdateObserver observer;
-    observer.line = [&](const acquire::UpdateLine& l) { screen.line(l); };
-    observer.progress = [&](const acquire::FetchEvent& ev) { screen.progress(ev); };
-    acquire::UpdateResult result;
-    try {
-        result = acquire::update_lists(config, ctx.diags, observer);
-    } catch (const Error& e) {
-        // What stops the whole update (the lock, unreadable sources) may
-        // span lines, each its own error as apt prints them.
-        screen.clear();
-        print_error_lines(e.what());
-        return 100;
+    if (print_uris_wanted(config)) {
+        try {
+            std::vector<sources::SourceEntry> entries = sources::read_sources(config, ctx.diags);
+            print_uri_lines(acquire::update_uris(entries, config, ctx.diags));
+        } catch (const Error& e) {
+            print_error_lines(e.what());
+            return 100;
+        }
+        return 0;
     }
-    screen.fetched(result.fetched_bytes, result.seconds);
+    acquire::UpdateResult result;
+    if (config.find_bool("APT::Get::Download", true)) {
+        FetchScreen screen(quiet);
+        acquire::UpdateObserver observer;
+        observer.line = [&](const acquire::UpdateLine& l) { screen.line(l); };
+        observer.progress = [&](const acquire::FetchEvent& ev) { screen.progress(ev); };
+        try {
+            result = acquire::update_lists(config, ctx.diags, observer);
+        } catch (const Error& e) {
+            // What stops the whole update (the lock, unreadable sources) may
+            // span lines, each its own error as apt prints them.
+            screen.clear();
+            print_error_lines(e.what());
+            return 100;
+        }
+        screen.fetched(result.fetched_bytes, result.seconds);
+    } else {
+        try {
+            sources::read_sources(config, ctx.diags);
+        } catch (const Error& e) {
+            print_error_lines(e.what());
+            return 100;
+        }
+    }
 
+    // apt counts the upgradable packages for apt (and aptus), not apt-get.
+    const std::string binary = config.find("Binary", "aptus");
+    const bool stats = config.find_bool("APT::Cmd::Show-Update-Stats", binary == "aptus");
     Progress progress(config, false);
     progress.start("Reading package lists");
     unsigned upgradable = 0;
     bool cache_ok = true;
     try {
-        progress.start("Building dependency tree");
-        // As apt: the line is the reading of extended_states, so only when there is one.
-        if (::access(config.find_file("Dir::State::extended_states").c_str(), F_OK) == 0)
-            progress.start("Reading state information");
-        upgradable = count_upgradable(config, ctx.diags);
+        if (stats) {
+            progress.start("Building dependency tree");
+            // As apt: the line is the reading of extended_states, so only when there is one.
+            if (::access(config.find_file("Dir::State::extended_states").c_str(), F_OK) == 0)
+                progress.start("Reading state information");
+            upgradable = count_upgradable(config, ctx.diags);
+        } else {
+            system::open_cache(config, ctx.diags);
+        }
     } catch (const Error& e) {
         progress.done();
         result.messages.push_back({acquire::UpdateMessage::Error, e.what()});
@@ -74,12 +107,14 @@ int run_update(Context& ctx) {
         cache_ok = false;
     }
     progress.done();
-    if (cache_ok && !result.failed && quiet < 2) {
+    // Printed even with -qq, as apt does.
+    if (stats && cache_ok && !result.failed) {
         if (upgradable == 0)
             std::printf("All packages are up to date.\n");
         else
-            std::printf("%u package%s can be upgraded. Run 'aptus list --upgradable' to see %s.\n", upgradable,
-                        upgradable == 1 ? "" : "s", upgradable == 1 ? "it" : "them");
+            std::printf("%u package%s can be upgraded. Run '%s list --upgradable' to see %s.\n", upgradable,
+                        upgradable == 1 ? "" : "s", binary == "aptus" ? "aptus" : "apt",
+                        upgradable == 1 ? "it" : "them");
     }
     std::fflush(stdout);
     for (const auto& m : result.messages) {

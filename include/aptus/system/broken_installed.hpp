@@ -1,0 +1,38 @@
+// What is broken in the installed system as it is now (apt-get check): every
+// installed version whose Depends/Pre-Depends no installed version meets, or
+// whose Conflicts/Breaks an installed version hits, with each of its
+// important relations that is not met, as apt's report of broken packages
+// lists them. Plain values; the front end prints them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "aptus/system/system_universe.hpp"
+
+namespace aptus::system {
+
+struct BrokenTarget {
+    std::string name;      // "foo", "foo:i386", "foo:any" (apt's full name of the target package)
+    std::string relation;  // "(>= 1.0)" or ""
+    // What apt says after it: nothing for a virtual name, else the installed
+    // version or why there is none.
+    enum class State { Virtual, Installed, NotInstalled, NotInstallable } state = State::Virtual;
+    std::string installed_version;  // State::Installed
+};
+
+struct BrokenRelation {
+    std::string kind;  // apt's names: "Depends", "PreDepends", "Conflicts", "Breaks", "Recommends"
+    std::vector<BrokenTarget> alternatives;
+};
+
+struct BrokenPackage {
+    std::string name;  // "foo", or "foo:arch" when not of the native architecture
+    std::vector<BrokenRelation> relations;
+};
+
+// The broken installed packages, by name. `install_recommends`: an unmet
+// Recommends is listed too (never the reason a package is broken).
+std::vector<BrokenPackage> broken_installed(const SystemUniverse& su, bool install_recommends);
+
+}  // namespace aptus::system

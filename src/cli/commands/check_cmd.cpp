@@ -1,0 +1,73 @@
+// apt's report of broken packages: " name : Kind: target (op v) but V is
+// installed", further relations under the first, the alternatives of an
+// or-group each on a line of their own ending in " or".
+#include "cli/commands/check_cmd.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+
+#include "aptus/system/broken_installed.hpp"
+#include "aptus/system/system_universe.hpp"
+#include "cli/package_line.hpp"
+#include "cli/read_session.hpp"
+
+namespace aptus::cli {
+namespace {
+
+std::string target_text(const system::BrokenTarget& t) {
+    std::string s = t.name;
+    if (!t.relation.empty()) s += " " + t.relation;
+    switch (t.state) {
+        case system::BrokenTarget::State::Virtual: break;
+        case system::BrokenTarget::State::Installed: s += " but " + t.installed_version + " is installed"; break;
+        case system::BrokenTarget::State::NotInstalled: s += " but it is not installed"; break;
+        case system::BrokenTarget::State::NotInstallable: s += " but it is not installable"; break;
+    }
+    return s;
+}
+
+std::string report(const std::vector<system::BrokenPackage>& broken) {
+    std::string out = "The following packages have unmet dependencies:\n";
+    for (const system::BrokenPackage& p : broken) {
+        const std::string indent(p.name.size() + 3, ' ');
+        out += " " + p.name + " :";
+        bool first = true;
+        for (const system::BrokenRelation& r : p.relations) {
+            for (size_t i = 0; i < r.alternatives.size(); ++i) {
+                if (!first) out += indent;
+                first = false;
+                out += i == 0 ? " " + r.kind + ": " : std::string(r.kind.size() + 3, ' ');
+                out += target_text(r.alternatives[i]);
+                if (i + 1 < r.alternatives.size()) out += " or";
+                out += '\n';
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+int run_check(Context& ctx) {
+    const config::Config& config = ctx.config;
+    Progress progress(config, false);
+    progress.start("Reading package lists");
+    auto session = open_read_session(ctx);
+    progress.start("Building dependency tree");
+    system::SystemUniverse su = system::system_universe(session->cache(), *session->candidates);
+    // As apt: the line is the reading of extended_states, so only when there is one.
+    if (::access(config.find_file("Dir::State::extended_states").c_str(), F_OK) == 0)
+        progress.start("Reading state information");
+    progress.done();
+    auto broken = system::broken_installed(su, config.find_bool("APT::Install-Recommends", true));
+    if (broken.empty()) return 0;
+    std::printf("You might want to run 'apt --fix-broken install' to correct these.\n");
+    std::fputs(report(broken).c_str(), stdout);
+    std::fflush(stdout);
+    std::fprintf(stderr, "E: Unmet dependencies. Try 'apt --fix-broken install' with no packages (or specify a solution).\n");
+    return 100;
+}
+
+}  // namespace aptus::cli
