@@ -4,6 +4,8 @@
 // apt's label. Then the fetch, shown as apt shows it.
 #include "cli/archive_download.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -205,6 +207,26 @@ std::vector<std::string> download_archives(const config::Config& config, const c
     paths.reserve(out.results.size());
     for (const auto& r : out.results) paths.push_back(r.path);
     return paths;
+}
+
+std::optional<ArchiveBytes> archive_bytes(const config::Config& config, const cache::Cache& cache,
+                                          const std::vector<const cache::Version*>& versions,
+                                          const std::string& directory) {
+    std::vector<acquire::ArchiveItem> items;
+    try {
+        items = archive_items(config, cache, versions);
+    } catch (const Error&) {
+        return std::nullopt;
+    }
+    ArchiveBytes bytes;
+    for (const auto& item : items) {
+        bytes.total += item.size;
+        if (item.uri.starts_with("file:") || item.uri.starts_with("copy:")) continue;
+        struct stat st {};
+        if (::stat((directory + item.file_name).c_str(), &st) == 0 && uint64_t(st.st_size) == item.size) continue;
+        bytes.to_fetch += item.size;
+    }
+    return bytes;
 }
 
 }  // namespace aptus::cli

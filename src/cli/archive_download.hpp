@@ -4,6 +4,7 @@
 // Get:/Err: lines, a progress line on a terminal and "Fetched ...".
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,5 +37,16 @@ acquire::ArchivesOutcome fetch_and_show(const config::Config& config, const std:
 std::vector<std::string> download_archives(const config::Config& config, const cache::Cache& cache,
                                            const std::vector<const cache::Version*>& versions,
                                            const std::string& directory);
+
+// What apt-get's "Need to get X/Y of archives" counts: Y the size of every
+// version's .deb, X what must still be fetched (not from a local file: or
+// copy: repository, not already in `directory` at its announced size). No
+// value when a version has no repository (X and Y are then unknown).
+struct ArchiveBytes {
+    uint64_t total = 0, to_fetch = 0;
+};
+std::optional<ArchiveBytes> archive_bytes(const config::Config& config, const cache::Cache& cache,
+                                          const std::vector<const cache::Version*>& versions,
+                                          const std::string& directory);
 
 }  // namespace aptus::cli

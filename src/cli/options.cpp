@@ -84,6 +84,8 @@ constexpr OptionSpec apt_table[] = {
     {0, "comment", "APT::History::Comment", ArgKind::Value},
     {0, "strict-pinning", "APT::Solver::Strict-Pinning", ArgKind::Flag},
     {0, "with-new-pkgs", "APT::Get::Upgrade-Allow-New", ArgKind::Flag},
+    {0, "without-new-pkgs", "APT::Get::Upgrade-Allow-New", ArgKind::FlagOff},
+    {0, "no-new-pkgs", "APT::Get::Upgrade-Allow-New", ArgKind::FlagOff},
     {0, "assume-no", "APT::Get::Assume-No", ArgKind::Flag},
     {0, "error-on", "APT::Update::Error-Mode", ArgKind::Value},
     {0, "format", "APT::Get::IndexTargets::Format", ArgKind::Value},
@@ -192,6 +194,9 @@ private:
                 out_.items.push_back({CommandLineItem::Kind::Set, std::string(spec.config_key), value ? "1" : "0"});
                 break;
             }
+            case ArgKind::FlagOff:
+                out_.items.push_back({CommandLineItem::Kind::Set, std::string(spec.config_key), "0"});
+                break;
             case ArgKind::Level:
                 if (!arg && i_ + 1 < args_.size() && all_digits(args_[i_ + 1])) arg = args_[++i_];
                 if (arg)

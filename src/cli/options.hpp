@@ -15,6 +15,7 @@ namespace aptus::cli {
 
 enum class ArgKind {
     Flag,        // -y, --yes, --no-yes, --yes=false: a boolean setting
+    FlagOff,     // --without-new-pkgs: a boolean setting turned off
     Level,       // -q, -qq, -q=2, --quiet 2: a counter
     Value,       // --format X, --format=X
     ConfigItem,  // -o KEY=VALUE

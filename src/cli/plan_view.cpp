@@ -168,10 +168,11 @@ public:
                 out_ += size_text(plan.download_bytes) + "/";
             out_ += size_text(total) + " of archives.\n";
         }
-        if (plan.space_change_bytes > 0)
+        // apt-get says it even for 0 B.
+        if (plan.space_change_bytes >= 0)
             out_ += "After this operation, " + size_text(uint64_t(plan.space_change_bytes)) +
                     " of additional disk space will be used.\n";
-        else if (plan.space_change_bytes < 0)
+        else
             out_ += "After this operation, " + size_text(uint64_t(-plan.space_change_bytes)) +
                     " disk space will be freed.\n";
     }
@@ -211,6 +212,7 @@ public:
     }
 
     std::string take() { return std::move(out_); }
+    void text(const std::string& lines) { out_ += lines; }
 
 private:
     const PlanViewOptions& options_;
@@ -221,9 +223,16 @@ private:
 
 // The same in both layouts: what autoremove would take, and the command.
 void autoremovable_block(Renderer& r, const PlanView& plan, const PlanViewOptions& options) {
-    if (plan.autoremovable_hint.empty()) return;
+    if (plan.autoremovable_hint.empty() || options.autoremovable == PlanViewOptions::Autoremovable::Hide) return;
     bool one = plan.autoremovable_hint.size() == 1;
     std::string note = "Use '" + options.autoremove_command + (one ? "' to remove it." : "' to remove them.");
+    if (options.autoremovable == PlanViewOptions::Autoremovable::Count) {
+        const std::string n = std::to_string(plan.autoremovable_hint.size());
+        r.text((one ? n + " package was automatically installed and is no longer required.\n"
+                    : n + " packages were automatically installed and are no longer required.\n") +
+               note + "\n");
+        return;
+    }
     r.block(one ? "The following package was automatically installed and is no longer required:"
                 : "The following packages were automatically installed and are no longer required:",
             items_of(plan.autoremovable_hint, {}), std::string(), note);
@@ -236,8 +245,9 @@ std::string render_classic(const PlanView& plan, const PlanViewOptions& options)
     const PlanColors& c = options.colors;
     const std::string none;
     autoremovable_block(r, plan, options);
-    r.block("The following additional packages will be installed:",
-            items_of(plan.install_deps, Detail::New, options), c.install_deps);
+    if (options.additional)
+        r.block("The following additional packages will be installed:",
+                items_of(plan.install_deps, Detail::New, options), c.install_deps);
     r.block("Suggested packages:", items_of(plan.suggested, plan.suggested_versions), none);
     r.block("Recommended packages:", items_of(plan.recommended, plan.recommended_versions), none);
     r.block("The following packages will be REMOVED:", items_of(plan.remove, Detail::Old, options, true), c.remove);

@@ -76,11 +76,16 @@ struct PlanViewOptions {
     bool utf8 = true;            // the /boot line's "└─" (else " - ")
     std::string native_arch;     // entries of this arch show no ":arch"
     std::string autoremove_command = "apt autoremove";  // "sudo apt autoremove" under sudo
+    // APT::Get::HideAutoRemove: "small" gives only the count, true nothing.
+    enum class Autoremovable { List, Count, Hide } autoremovable = Autoremovable::List;
     PlanColors colors;
     // apt-get's classic layout ("The following NEW packages will be
     // installed:", "N upgraded, N newly installed, ..."): APT::Output-Version
     // below 30, the default of apt-get and apt-cache (apt and aptus: 30).
     bool classic = false;
+    // classic: "The following additional packages will be installed:"
+    // (apt-get lists them for install, remove and the like, not for upgrades).
+    bool additional = true;
 };
 
 std::string render_plan(const PlanView& plan, const PlanViewOptions& options);

@@ -51,7 +51,7 @@ struct Stanza {
     // line (comment lines inside it included; blank and comment lines before it not).
     std::string_view raw;
 
-    // Case-insensitive lookup; nullptr when absent.
+    // Case-insensitive lookup; nullptr when absent; the last of a field given twice (as apt).
     const Field* find(std::string_view name) const;
     // The value of a field, or std::nullopt.
     std::optional<std::string_view> get(std::string_view name) const;

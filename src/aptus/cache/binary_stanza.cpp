@@ -135,7 +135,8 @@ void prepare_binary_stanza(const deb::Stanza& s, const TextPiece& piece, deb::Re
     std::array<uint32_t, kFieldCount> line{};
     for (const deb::Field& field : s.fields) {
         F k = classify(field.name);
-        if (k != kOther && out.value[k].data() == nullptr) {
+        // A field given twice: the last one counts, as apt reads it.
+        if (k != kOther) {
             out.value[k] = field.value;
             line[k] = field.line;
         }

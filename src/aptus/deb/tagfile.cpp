@@ -51,8 +51,9 @@ const char* find_newline_or_nul(const char* p, const char* limit) {
 }  // namespace
 
 const Field* Stanza::find(std::string_view name) const {
-    for (const Field& f : fields)
-        if (iequals(f.name, name)) return &f;
+    // A field given twice: the last one counts, as in apt's tag sections.
+    for (auto f = fields.rbegin(); f != fields.rend(); ++f)
+        if (iequals(f->name, name)) return &*f;
     return nullptr;
 }
 

@@ -83,6 +83,7 @@ bool satisfies(std::string_view have, cache::DepOp op, std::string_view want) {
 
 struct Options {
     bool recurse, installed, important, implicit, show_type, show_version;
+    bool only_first_or;  // APT::Cache::ShowOnlyFirstOr: an or-group as its first member
     bool shown[8];  // by apt_field_rank
 };
 
@@ -334,13 +335,18 @@ private:
     // for (forward: the record the dependency is filed against; reverse:
     // the listed package's).
     void line(const cache::Dependency& d, const cache::Package* other, Block& b, std::string_view arch) {
+        if (o_.only_first_or && !reverse_) {
+            bool rest_of_group = skipping_or_;
+            skipping_or_ = d.flags & cache::kDepOrNext;
+            if (rest_of_group) return;
+        }
         if (!o_.shown[apt_field_rank(d.type)]) return;
         if (!reverse_ && !o_.implicit && implicit(d)) return;
         if (!reverse_ && qualified(d)) other = nullptr;  // apt's "name:arch" package has no versions
         // apt lists the providers only under a line it printed.
         if (o_.installed && !(other && other->current_version != cache::kNone)) return;
         Entry e{};
-        e.or_next = d.flags & cache::kDepOrNext;
+        e.or_next = (d.flags & cache::kDepOrNext) && !(o_.only_first_or && !reverse_);
         e.type = d.type;
         e.name = other ? full_name(c_, *other) : std::string(c_.str(c_.names()[d.target].name));
         if (!reverse_ && qualified(d)) e.name += ":" + std::string(c_.str(d.arch_qualifier));
@@ -424,6 +430,7 @@ private:
     const cache::Package* current_ = nullptr;  // the package whose lines are being listed
     std::vector<bool> shown_;
     std::deque<const cache::Version*> queue_;
+    bool skipping_or_ = false;  // only_first_or: inside an or-group whose first member was listed
     std::vector<Virtual> virtuals_;
 };
 
@@ -537,6 +544,7 @@ int run(Context& ctx, bool reverse) {
     o.implicit = cfg.find_bool("APT::Cache::ShowImplicit");
     o.show_type = cfg.find_bool("APT::Cache::ShowDependencyType", !reverse);
     o.show_version = cfg.find_bool("APT::Cache::ShowVersion");
+    o.only_first_or = cfg.find_bool("APT::Cache::ShowOnlyFirstOr");
     bool imp = !o.important;
     o.shown[apt_field_rank(DepType::PreDepends)] = cfg.find_bool("APT::Cache::ShowPre-Depends", true);
     o.shown[apt_field_rank(DepType::Depends)] = cfg.find_bool("APT::Cache::ShowDepends", true);

@@ -1,7 +1,9 @@
 #include "cli/commands/install_cmd.hpp"
 
 #include <algorithm>
+#include <unistd.h>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 #include <sys/statvfs.h>
 
@@ -9,6 +11,7 @@
 #include "aptus/system/dpkg_lock.hpp"
 #include "aptus/system/external_solver.hpp"
 #include "aptus/system/system_universe.hpp"
+#include "cli/archive_download.hpp"
 #include "cli/color.hpp"
 #include "cli/mark_auto.hpp"
 #include "cli/commands/plan_cmd.hpp"
@@ -185,7 +188,9 @@ int run(Context& ctx, Verb verb) {
     const cache::Cache& cache = session->cache();
     progress.start("Building dependency tree");
     system::SystemUniverse su = system::system_universe(cache, *session->candidates);
-    progress.start("Reading state information");
+    // As apt: the line is the reading of extended_states, so only when there is one.
+    if (::access(config.find_file("Dir::State::extended_states").c_str(), F_OK) == 0)
+        progress.start("Reading state information");
     progress.done();
 
     RequestAction action = verb == Verb::Install || verb == Verb::Reinstall || verb == Verb::Upgrade ||
@@ -243,7 +248,7 @@ int run(Context& ctx, Verb verb) {
     }
     if (!act)
         if (auto dangers = unconfirmed_dangers(config, plan); !dangers.empty()) return fail(dangers);
-    PlanView view = plan_view(cache, plan);
+    PlanView view = plan_view(cache, plan, verb == Verb::Upgrade || verb == Verb::FullUpgrade);
     PlanViewOptions options;
     options.width = plan_screen_width(&ctx.diags);
     options.color = Colors::for_stdout(config).enabled();
@@ -252,11 +257,26 @@ int run(Context& ctx, Verb verb) {
     options.simulate = simulate;
     options.native_arch = std::string(cache.native_architecture());
     options.classic = classic_layout(config);
+    options.additional = verb != Verb::Upgrade && verb != Verb::FullUpgrade;
+    if (config.find("APT::Get::HideAutoRemove") == "small")
+        options.autoremovable = PlanViewOptions::Autoremovable::Count;
+    else if (config.find_bool("APT::Get::HideAutoRemove"))
+        options.autoremovable = PlanViewOptions::Autoremovable::Hide;
+    // As apt: a root run under sudo is told the command with sudo.
+    if (const char* sudo = std::getenv("SUDO_USER"); sudo && *sudo && ::geteuid() == 0)
+        options.autoremove_command = "sudo apt autoremove";
     if (!act) {
         std::fputs((render_plan(view, options) + simulate_lines(cache, plan)).c_str(), stdout);
         return 0;
     }
     view.space_available = free_space(config);
+    std::vector<const cache::Version*> debs;
+    for (const Change& ch : plan.changes)
+        if (ch.new_version) debs.push_back(ch.new_version);
+    if (auto bytes = archive_bytes(config, cache, debs, config.find_dir("Dir::Cache::Archives"))) {
+        view.archive_bytes = bytes->total;
+        view.download_bytes = bytes->to_fetch;
+    }
     view.broken_count = unfinished_packages(cache).size();
     std::fputs(render_plan(view, options).c_str(), stdout);
     if (plan.changes.empty() && view.broken_count == 0) {

@@ -80,9 +80,7 @@ Plan make_plan(const system::SystemUniverse& su, const cache::Cache& c, const sy
         } else {
             ch.automatic = std::find(request.install.begin(), request.install.end(), up) == request.install.end();
         }
-        // A hold keeps an installed version; installing a held name anew
-        // changes no hold (apt lists it only as new).
-        ch.held = ch.old_version && is_unheld(up);
+        ch.held = is_unheld(up);
         plan.changes.push_back(ch);
     }
     add_steps(su, c, steps, plan);

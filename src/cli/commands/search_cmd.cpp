@@ -13,6 +13,7 @@
 #include "cli/color.hpp"
 #include "cli/package_line.hpp"
 #include "cli/pager.hpp"
+#include "cli/version_select.hpp"
 #include "cli/read_session.hpp"
 #include "cli/search_terms.hpp"
 #include "cli/stdout_buffer.hpp"
@@ -62,7 +63,10 @@ int run_search(Context& ctx) {
     VersionView view{cache, *session->candidates, &removable};
     Colors colors = json ? Colors::off() : Colors::for_stdout(config);
 
-    Progress progress(config, json);
+    // apt-cache's own search: "name - summary" lines in the order of apt's
+    // cache, no progress lines.
+    const bool apt_cache = config.find("Binary") == "apt-cache";
+    Progress progress(config, json || apt_cache);
     progress.start("Sorting");
     progress.start("Full Text Search");
     std::vector<const cache::Version*> found;
@@ -100,6 +104,23 @@ int run_search(Context& ctx) {
         return 0;
     }
     StdoutBuffer out;
+    if (apt_cache && !full) {
+        // apt-cache reads the records in file order (its locality sort), so
+        // the matches come in the order of the index files.
+        auto position = [&](const cache::Version* v) {
+            const cache::VersionFile* vf = record_file(cache, *v);
+            return vf ? std::pair{vf->index_file, vf->offset} : std::pair{UINT32_MAX, UINT32_MAX};
+        };
+        std::stable_sort(found.begin(), found.end(),
+                         [&](const cache::Version* a, const cache::Version* b) { return position(a) < position(b); });
+        for (const auto* v : found) {
+            out += cache.name_of(cache.package_of(*v));
+            out += " - ";
+            out += cache.str(v->short_description);
+            out += '\n';
+        }
+        return 0;
+    }
     for (const auto* v : found) {
         out += view.line(*v, colors);
         out += '\n';

@@ -1,0 +1,129 @@
+#!/bin/bash
+# What APT's own integration suite found when it ran against aptus through
+# the apt-get/apt-cache/apt links, each checked here on a loopback
+# repository and real dpkg (the suite itself is too slow for CI):
+# - dpkg is told name:all for an Architecture: all package (apt's native
+#   architecture may not be dpkg's);
+# - apt-get's upgrade lists what it keeps back and has no "additional" block;
+# - APT::Get::HideAutoRemove=small gives only the count, SUDO_USER the sudo;
+# - "Reading state information..." only when extended_states exists;
+# - apt-get's "Need to get X/Y" counts what is already in archives/, and
+#   "After this operation" is said even for 0 B;
+# - apt-cache search prints "name - summary" in the order of the index;
+# - apt show --full has APT-Release; apt list --verbose the summaries;
+# - apt-cache depends with APT::Cache::ShowOnlyFirstOr;
+# - apt-get indextargets --format and its filters;
+# - apt's options every command accepts (--solver internal, --comment, ...).
+source "$(dirname "$0")/lib/install_repo.sh"
+install_setup
+BIN=$T/bin
+mkdir -p "$BIN"
+for name in apt-get apt-cache apt; do ln -s "$APTUS" "$BIN/$name"; done
+
+spec() {
+    python3 - "$@" <<'PY'
+import json, sys
+out = []
+for item in sys.argv[1:]:
+    name, version, *rest = item.split("|")
+    out.append({"name": name, "version": version, "fields": {k: v.replace(" ~ ", " | ") for k, v in (f.split("=", 1) for f in rest)}})
+json.dump(out, sys.stdout)
+PY
+}
+not_contains() { ! grep -qF -- "$2" <<<"$1"; }
+run() {
+    "$@" >"$T/out" 2>&1 </dev/null
+    RC=$?
+    OUT=$(cat "$T/out") ERR=""
+}
+
+# A dpkg that writes down how it was called, then is the real one.
+cat >"$T/dpkg" <<EOF
+#!/bin/sh
+echo "\$*" >>"$T/dpkg.calls"
+exec /usr/bin/dpkg "\$@"
+EOF
+chmod 755 "$T/dpkg"
+echo "Dir::Bin::dpkg \"$T/dpkg\";" >>"$SB/apt.conf"
+
+spec "keep|1.0" "simple|1.0" "indep|1.0|Architecture=all" "either|1.0|Depends=simple ~ indep" >"$T/spec1.json"
+install_suite stable "$T/spec1.json"
+
+rm -f "$SB/var/lib/apt/extended_states"
+run "$BIN/apt-get" install -s keep
+check "no extended_states: no 'Reading state information...': $OUT" not_contains "$OUT" "Reading state information"
+
+run "$BIN/apt-get" install -y keep simple indep --comment "from the findings test"
+check "apt-get install keep simple indep (rc $RC)" test "$RC" = 0
+check "indep is installed" test "$(installed indep)" = "1.0"
+check "dpkg configured indep as indep:all: $(grep -e --configure "$T/dpkg.calls")" \
+    grep -q -e '--configure.* indep:all' "$T/dpkg.calls"
+check "history has the --comment" grep -q '^Comment: from the findings test$' "$SB/var/log/apt/history.log"
+run "$BIN/apt-get" install -s keep
+check "extended_states now: 'Reading state information...': $OUT" contains "$OUT" "Reading state information..."
+
+spec "keep|2.0|Depends=newdep" "newdep|1.0" "simple|2.0" "indep|1.0|Architecture=all" \
+    "either|1.0|Depends=simple ~ indep" >"$T/spec2.json"
+install_suite stable "$T/spec2.json"
+run "$BIN/apt-get" upgrade -s --solver internal
+check "apt-get upgrade -s keeps keep back and says so: $OUT" contains "$OUT" "The following packages have been kept back:
+  keep
+The following packages will be upgraded:
+  simple
+1 upgraded, 0 newly installed, 0 to remove and 1 not upgraded."
+run "$BIN/apt-get" upgrade -s --with-new-pkgs
+check "upgrade --with-new-pkgs: no 'additional packages' block: $OUT" not_contains "$OUT" "additional packages"
+check "upgrade --with-new-pkgs: newdep is new: $OUT" contains "$OUT" "The following NEW packages will be installed:
+  newdep"
+
+run "$BIN/apt-get" upgrade --trivial-only
+check "--trivial-only upgrade fails (rc $RC)" test "$RC" = 100
+check "it tells what it would fetch and the space: $OUT" contains "$OUT" "Need to get "
+check "'After this operation' even when it is 0 B: $OUT" contains "$OUT" "After this operation, 0 B of additional disk space will be used."
+run "$BIN/apt-get" upgrade -d -y
+check "apt-get upgrade -d (rc $RC)" test "$RC" = 0
+run "$BIN/apt-get" upgrade --trivial-only
+check "the archive is there: 'Need to get 0 B/...': $OUT" grep -q '^Need to get 0 B/[0-9.]* [kM]*B of archives\.$' "$T/out"
+
+"$BIN/apt-mark" auto simple >/dev/null 2>&1 || "$APTUS" mark auto simple >/dev/null
+run "$BIN/apt-get" install -s -o APT::Get::HideAutoRemove=small newdep
+check "HideAutoRemove=small: the count only: $OUT" contains "$OUT" "1 package was automatically installed and is no longer required.
+Use 'apt autoremove' to remove it."
+run "$BIN/apt-get" install -s -o APT::Get::HideAutoRemove=true newdep
+check "HideAutoRemove=true: nothing: $OUT" not_contains "$OUT" "no longer required"
+if [ "$(id -u)" = 0 ]; then
+    SUDO_USER=nobody "$BIN/apt-get" install -s newdep >"$T/out" 2>&1
+    check "under sudo: 'sudo apt autoremove'" grep -q "^Use 'sudo apt autoremove' to remove it.$" "$T/out"
+fi
+
+# apt-cache search: apt-cache's own lines, in the order of the Packages file.
+run "$BIN/apt-cache" search "test package"
+want=$(awk '/^Package: /{print $2 " - test package " $2}' "$SB"/var/lib/apt/lists/*_Packages)
+check "apt-cache search: index order, 'name - summary': $OUT" test "$OUT" = "$want"
+
+run "$BIN/apt" show --full simple=2.0
+check "apt show --full has APT-Release: $OUT" grep -q '^APT-Release: .*a=stable,.*c=main,b=amd64$' "$T/out"
+run "$BIN/apt" list --verbose simple
+check "apt list --verbose: the summary under the line: $OUT" contains "$OUT" "simple/stable 2.0 amd64 [upgradable from: 1.0]
+  test package simple
+"
+
+run "$BIN/apt-cache" depends either -o APT::Cache::ShowOnlyFirstOr=1
+check "depends, ShowOnlyFirstOr: $OUT" test "$OUT" = "either
+  Depends: simple"
+run "$BIN/apt-cache" depends either
+check "depends: the or-group: $OUT" test "$OUT" = "either
+ |Depends: simple
+  Depends: indep"
+
+run "$BIN/apt-get" indextargets --format '$(CREATED_BY) $(SUITE) $(TRUSTED)' 'Identifier: Packages' 'architecture: amd64'
+check "indextargets --format with a filter and release info: $OUT" test "$OUT" = "Packages stable yes"
+run "$BIN/apt-get" indextargets --no-release-info --format '$(META_KEY)' 'Created-By: Packages'
+check "indextargets --no-release-info --format: $OUT" test "$OUT" = "main/binary-amd64/Packages
+main/binary-all/Packages"
+
+run "$BIN/apt-get" install -s simple --solver 3.0 --print-uris --mark-auto -o Debug::NoLocking=1
+check "apt's options are understood by install: $OUT" not_contains "$OUT" "is not understood"
+run "$BIN/apt-get" update --allow-releaseinfo-change-suite --no-download
+check "and by update: $OUT" not_contains "$OUT" "is not understood"
+finish
