@@ -93,6 +93,10 @@ int run_policy(Context& ctx) {
     for (const std::string& word : words) {
         bool known = false;
         const cache::Package* p = resolve_package(cache, word, known);
+        // apt 3.0 notes a name it has never heard of (in any architecture:
+        // "name:arch" of a known name is passed over in silence, as apt 2.6).
+        if (!p && !known && !cache.find_name(std::string_view(word).substr(0, word.find(':'))))
+            ctx.diags.push_back({Level::Notice, "Unable to locate package " + word});
         if (!p && !known) continue;
         out += format_package(cache, candidates, p, p ? pretty_name(cache, *p) : virtual_name(cache, word));
     }
