@@ -63,9 +63,14 @@ void restore_handlers() {
 // Printed at once, not collected with the command's diagnostics: it belongs
 // above the content that follows. Same form as render() in output.cpp, which
 // this file does not link so unit_cli can build it alone.
-void warn(const char* what, int err) {
+void warn(const char* what, int err, Diagnostics* diags) {
+    std::string text = std::string(what) + " - PagerSetup (" + std::to_string(err) + ": " + std::strerror(err) + ")";
+    if (diags) {
+        diags->push_back({Level::Warning, std::move(text)});
+        return;
+    }
     std::fflush(stdout);
-    std::fprintf(stderr, "W: %s - PagerSetup (%d: %s)\n", what, err, std::strerror(err));
+    std::fprintf(stderr, "W: %s\n", text.c_str());
 }
 
 // Runs in the forked child: between fork and exec only async-signal-safe
@@ -131,7 +136,7 @@ std::vector<std::string> pager_environment(const char* const* env) {
     return out;
 }
 
-std::unique_ptr<Pager> Pager::start(const config::Config& config) {
+std::unique_ptr<Pager> Pager::start(const config::Config& config, Diagnostics* diags) {
     if (running_pager.load() > 0) return nullptr;
     if (!config.find_bool("Pager", true) || !is_terminal(STDOUT_FILENO)) return nullptr;
     std::optional<std::string> command = pager_command(std::getenv("APT_PAGER"), std::getenv("PAGER"));
@@ -156,11 +161,11 @@ std::unique_ptr<Pager> Pager::start(const config::Config& config) {
     int data[2];
     int report[2];
     if (pipe2(data, O_CLOEXEC) < 0) {
-        warn("Failed to setup pipe", errno);
+        warn("Failed to setup pipe", errno, diags);
         return nullptr;
     }
     if (pipe2(report, O_CLOEXEC) < 0) {
-        warn("Failed to setup pipe", errno);
+        warn("Failed to setup pipe", errno, diags);
         close(data[0]);
         close(data[1]);
         return nullptr;
@@ -173,7 +178,7 @@ std::unique_ptr<Pager> Pager::start(const config::Config& config) {
     if (pid < 0) {
         close(report[0]);
         close(data[1]);
-        warn("Failed to fork", fork_errno);
+        warn("Failed to fork", fork_errno, diags);
         return nullptr;
     }
 
@@ -186,7 +191,7 @@ std::unique_ptr<Pager> Pager::start(const config::Config& config) {
         close(data[1]);
         while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
         }
-        warn("Could not execute pager", exec_errno);
+        warn("Could not execute pager", exec_errno, diags);
         return nullptr;
     }
 

@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "aptus/base/diagnostics.hpp"
 #include "aptus/config/config.hpp"
 
 namespace aptus::cli {
@@ -41,9 +42,10 @@ class Pager {
 public:
     // Starts the pager when config "Pager" is true (the default), stdout is a
     // terminal and the environment names a pager. Returns null otherwise. If the
-    // pager cannot be executed, prints apt's warning and returns null, so the
+    // pager cannot be executed, prints apt's warning (or, with `diags`, adds
+    // it there: apt shows it after the content) and returns null, so the
     // content goes straight to the terminal.
-    static std::unique_ptr<Pager> start(const config::Config& config);
+    static std::unique_ptr<Pager> start(const config::Config& config, Diagnostics* diags = nullptr);
 
     Pager(const Pager&) = delete;
     Pager& operator=(const Pager&) = delete;

@@ -106,7 +106,7 @@ int run_list(Context& ctx) {
                          [](const Entry& a, const Entry& b) { return a.key < b.key; });
     progress.done();
 
-    auto pager = Pager::start(config);
+    auto pager = Pager::start(config, &ctx.diags);
     if (json) {
         nlohmann::ordered_json out;
         out["schema_version"] = json_schema_version;

@@ -64,7 +64,7 @@ int run_policy(Context& ctx) {
     // apt search patterns stand for the packages they select (?garbage: none).
     const std::vector<std::string> words = expand_pattern_words({cache, candidates, nullptr}, ctx.args);
     bool json = ctx.config.find_bool("Aptus::Policy::JSON");
-    auto pager = Pager::start(ctx.config);
+    auto pager = Pager::start(ctx.config, &ctx.diags);
 
     if (json) {
         nlohmann::ordered_json doc;

@@ -87,7 +87,7 @@ int run_search(Context& ctx) {
     }
     progress.done();
 
-    auto pager = Pager::start(config);
+    auto pager = Pager::start(config, &ctx.diags);
     if (json) {
         nlohmann::ordered_json out;
         out["schema_version"] = json_schema_version;

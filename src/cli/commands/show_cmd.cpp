@@ -18,6 +18,7 @@
 #include "aptus/deb/tagfile.hpp"
 #include "cli/color.hpp"
 #include "cli/human_size.hpp"
+#include "cli/output.hpp"
 #include "cli/pager.hpp"
 #include "cli/policy_format.hpp"
 #include "cli/read_session.hpp"
@@ -254,7 +255,7 @@ int run_show(Context& ctx) {
 
     // Decided before the pager takes stdout: colour follows the terminal, as apt's.
     ShowColors colors(json ? Colors::off() : Colors::for_stdout(ctx.config));
-    auto pager = Pager::start(ctx.config);
+    auto pager = Pager::start(ctx.config, &ctx.diags);
     if (json) {
         nlohmann::ordered_json doc;
         doc["version"] = json_schema_version;
@@ -282,6 +283,11 @@ int run_show(Context& ctx) {
     if (effective_quiet(ctx.config) == 0)
         for (auto& n : notices) ctx.diags.push_back({Level::Notice, std::move(n)});
     if (nothing && virtuals.empty()) throw Error("No packages found");
+    // As apt 3.0: the notices after the records go through the pager too.
+    if (pager) {
+        render(ctx.diags);
+        ctx.diags.clear();
+    }
     return 0;
 }
 

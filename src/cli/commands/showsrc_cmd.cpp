@@ -144,7 +144,7 @@ int run_showsrc(Context& ctx) {
     std::vector<SourceQuery> queries =
         find_source_records(sources.texts(), ctx.args, ctx.config.find_bool("APT::Cache::Only-Source"));
 
-    auto pager = Pager::start(ctx.config);
+    auto pager = Pager::start(ctx.config, &ctx.diags);
     bool found = false;
     if (json) {
         nlohmann::ordered_json doc;
