@@ -63,7 +63,7 @@ run "$BIN/apt-get" install -s keep
 check "extended_states now: 'Reading state information...': $OUT" contains "$OUT" "Reading state information..."
 
 spec "keep|2.0|Depends=newdep" "newdep|1.0" "simple|2.0" "indep|1.0|Architecture=all" \
-    "either|1.0|Depends=simple ~ indep" >"$T/spec2.json"
+    "either|1.0|Depends=simple ~ indep" "prov|1.0|Provides=vname" >"$T/spec2.json"
 install_suite stable "$T/spec2.json"
 run "$BIN/apt-get" upgrade -s --solver internal
 check "apt-get upgrade -s keeps keep back and says so: $OUT" contains "$OUT" "The following packages have been kept back:
@@ -101,12 +101,18 @@ run "$BIN/apt-cache" search "test package"
 want=$(awk '/^Package: /{print $2 " - test package " $2}' "$SB"/var/lib/apt/lists/*_Packages)
 check "apt-cache search: index order, 'name - summary': $OUT" test "$OUT" = "$want"
 
+run "$BIN/apt-cache" search vname
+check "apt-cache search finds a package by a name it provides: $OUT" test "$OUT" = "prov - test package prov"
+
 run "$BIN/apt" show --full simple=2.0
 check "apt show --full has APT-Release: $OUT" grep -q '^APT-Release: .*a=stable,.*c=main,b=amd64$' "$T/out"
 run "$BIN/apt" list --verbose simple
 check "apt list --verbose: the summary under the line: $OUT" contains "$OUT" "simple/stable 2.0 amd64 [upgradable from: 1.0]
   test package simple
 "
+
+run "$BIN/apt" list simple -o quiet=0
+check "apt list: the hint at the versions -a would show: $OUT" contains "$OUT" "N: There is 1 additional version. Please use the '-a' switch to see it"
 
 run "$BIN/apt-cache" depends either -o APT::Cache::ShowOnlyFirstOr=1
 check "depends, ShowOnlyFirstOr: $OUT" test "$OUT" = "either

@@ -12,7 +12,9 @@
 #include "cli/color.hpp"
 #include "cli/package_glob.hpp"
 #include "cli/package_line.hpp"
+#include "cli/output.hpp"
 #include "cli/pager.hpp"
+#include "cli/version_select.hpp"
 #include "cli/read_session.hpp"
 #include "cli/stdout_buffer.hpp"
 
@@ -66,6 +68,7 @@ int run_list(Context& ctx) {
     PackageGlobs globs(ctx.args);
     const PatternContext match_ctx{cache, *session->candidates, &removable};
     std::vector<Entry> entries;
+    size_t hidden_versions = 0;  // apt's hint to use -a
     const auto names = cache.names();
     for (uint32_t n = 0; n < names.size(); ++n) {
         if (names[n].package_count == 0) continue;
@@ -88,6 +91,7 @@ int run_list(Context& ctx) {
             }
             if (!v) continue;
             Entry e;
+            if (!all_versions) hidden_versions += versions.size() - 1;
             if (all_versions) {
                 for (const auto& each : versions) e.versions.push_back(&each);
             } else {
@@ -123,6 +127,17 @@ int run_list(Context& ctx) {
         // apt ends every entry with a newline of its own: a blank line
         // between packages with --all-versions.
         if (all_versions || summaries) out += '\n';
+    }
+    if (hidden_versions > 0 && effective_quiet(config) == 0)
+        ctx.diags.push_back({Level::Notice, hidden_versions == 1
+                                                ? "There is 1 additional version. Please use the '-a' switch to see it"
+                                                : "There are " + std::to_string(hidden_versions) +
+                                                      " additional versions. Please use the '-a' switch to see them."});
+    // As apt 3.0: the notice goes through the pager too, after the list.
+    if (pager) {
+        out.flush();
+        render(ctx.diags);
+        ctx.diags.clear();
     }
     return 0;
 }

@@ -56,6 +56,9 @@ int run_search(Context& ctx) {
     std::vector<SearchTerm> terms;
     for (const auto& a : ctx.args) terms.emplace_back(a);
 
+    // apt-cache's own search: "name - summary" lines in the order of apt's
+    // cache, no progress lines.
+    const bool apt_cache = config.find("Binary") == "apt-cache";
     auto session = open_read_session(ctx);
     const cache::Cache& cache = session->cache();
     // apt marks what autoremove would take; only installed packages take part, so this is cheap.
@@ -63,9 +66,6 @@ int run_search(Context& ctx) {
     VersionView view{cache, *session->candidates, &removable};
     Colors colors = json ? Colors::off() : Colors::for_stdout(config);
 
-    // apt-cache's own search: "name - summary" lines in the order of apt's
-    // cache, no progress lines.
-    const bool apt_cache = config.find("Binary") == "apt-cache";
     Progress progress(config, json || apt_cache);
     progress.start("Sorting");
     progress.start("Full Text Search");
@@ -79,7 +79,21 @@ int run_search(Context& ctx) {
             if (versions.empty()) continue;
             const cache::Version* v = session->candidates->candidate(p);
             if (!v) v = &versions[0];
-            if (all_terms_match(terms, name, names_only, [&] { return cache.long_description(*v); })) {
+            // apt-cache: a package also matches by the names it provides
+            // (apt-cache search bar finds what provides bar).
+            auto provides_match = [&](const SearchTerm& t) {
+                for (const cache::Provide& pr : cache.provides_of(*v))
+                    if (t.matches(cache.str(names[pr.name].name))) return true;
+                return false;
+            };
+            const bool matched =
+                apt_cache ? std::all_of(terms.begin(), terms.end(),
+                                        [&](const SearchTerm& t) {
+                                            return t.matches(name) || provides_match(t) ||
+                                                   (!names_only && t.matches(cache.long_description(*v)));
+                                        })
+                          : all_terms_match(terms, name, names_only, [&] { return cache.long_description(*v); });
+            if (matched) {
                 found.push_back(v);
                 break;
             }
