@@ -48,6 +48,19 @@ compare -q=0 bash/nosuchrelease
 compare -q=0 bash:amd64
 compare -q=0 awk bash
 
+# apt-cache show: the records themselves, every version, through the
+# apt-cache link (the personality), byte for byte with apt-cache.
+mkdir -p "$T/bin"
+ln -s "$APTUS" "$T/bin/apt-cache"
+compare_cache() {
+    apt-cache show -o Dir::Cache="$T/apt-cache" "$@" >"$T/apt.out" 2>"$T/apt.err" </dev/null; local apt_rc=$?
+    "$T/bin/apt-cache" show -o Dir::Cache="$T/aptus-cache" "$@" >"$T/aptus.out" 2>"$T/aptus.err" </dev/null; local aptus_rc=$?
+    vs_apt_verdict "apt-cache show $*"
+}
+for p in bash libc6 python3 mail-transport-agent nonexistent-package "bash=5.2.15-2+b13" libc6:i386 "perl zsh"; do
+    compare_cache $p
+done
+
 # Colour as APT 3.0's apt show: field names in Show::Field (bold), the
 # Package value in Show::Package (green); only on a terminal, never on a
 # pipe, none with NO_COLOR.

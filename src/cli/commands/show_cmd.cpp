@@ -15,6 +15,7 @@
 
 #include "aptus/base/error.hpp"
 #include "aptus/base/strings.hpp"
+#include "aptus/deb/description_md5.hpp"
 #include "aptus/deb/tagfile.hpp"
 #include "cli/color.hpp"
 #include "cli/human_size.hpp"
@@ -220,6 +221,53 @@ nlohmann::ordered_json record_json(const ReadSession& s, const cache::Version& v
 
 void print(const std::string& s) { std::fwrite(s.data(), 1, s.size(), stdout); }
 
+// apt-cache show: the record as its index file has it, with the description
+// apt would show in place of the Description fields ("Description-<lang>"
+// when it comes from a translation) and its Description-md5.
+bool istarts_with(std::string_view s, std::string_view prefix) {
+    return s.size() >= prefix.size() && iequals(s.substr(0, prefix.size()), prefix);
+}
+
+std::string raw_record(const cache::Cache& c, const cache::Version& v) {
+    const cache::VersionFile* vf = record_file(c, v);
+    if (!vf) throw Error("Can not find indexfile for Package " + std::string(c.name_of(c.package_of(v))) + " (" +
+                         std::string(c.str(v.version)) + ")");
+    std::string_view text = c.stanza(*vf);
+    while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
+    std::string_view given_md5;
+    std::vector<std::string_view> fields;  // each with its continuation lines
+    for (size_t at = 0; at < text.size();) {
+        size_t end = text.find('\n', at);
+        if (end == std::string_view::npos) end = text.size();
+        if (text[at] == ' ' || text[at] == '\t') {
+            if (!fields.empty()) fields.back() = text.substr(fields.back().data() - text.data(), end - size_t(fields.back().data() - text.data()));
+        } else {
+            fields.push_back(text.substr(at, end - at));
+            if (istarts_with(fields.back(), "Description-md5:")) given_md5 = trim(fields.back().substr(16));
+        }
+        at = end + 1;
+    }
+    std::string out;
+    bool described = false;
+    for (std::string_view f : fields) {
+        if (!istarts_with(f, "Description")) {
+            out.append(f).append("\n");
+            continue;
+        }
+        if (described) continue;
+        described = true;
+        std::string_view desc = c.long_description(v);
+        std::string label = "Description";
+        if (v.description_file != cache::kNone) {
+            std::string_view lang = c.str(c.index_files()[v.description_file].language);
+            if (!lang.empty()) label += "-" + std::string(lang);
+        }
+        out += label + ": " + std::string(desc) + "\n";
+        out += "Description-md5: " + (given_md5.empty() ? deb::description_md5(desc) : std::string(given_md5)) + "\n";
+    }
+    return out + "\n";
+}
+
 }  // namespace
 
 std::span<const OptionSpec> show_options() { return show_table; }
@@ -228,7 +276,9 @@ int run_show(Context& ctx) {
     if (ctx.args.empty()) throw Error("No packages found");
     auto s = open_read_session(ctx);
     const cache::Cache& c = s->cache();
-    bool all = ctx.config.find_bool("APT::Cache::AllVersions");
+    // apt-cache's show prints the records themselves, every version.
+    const bool raw = ctx.config.find("Binary") == "apt-cache";
+    bool all = ctx.config.find_bool("APT::Cache::AllVersions", raw);
     bool full = ctx.config.find_bool("APT::Cache::ShowFull");
     bool json = ctx.config.find_bool("Aptus::Show::JSON");
 
@@ -264,6 +314,10 @@ int run_show(Context& ctx) {
         doc["virtual"] = virtuals;
         doc["additional_records"] = additional;
         print(doc.dump(2) + "\n");
+    } else if (raw) {
+        std::string out;
+        for (const auto* v : shown.versions) out += raw_record(c, *v);
+        print(out);
     } else {
         std::string out;
         for (const auto& r : records) out += record_text(r, colors);

@@ -16,12 +16,12 @@
 // notice "Unable to locate package".
 #include "cli/commands/showpkg_cmd.hpp"
 
-#include <openssl/evp.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <map>
 
+#include "aptus/deb/description_md5.hpp"
 #include "aptus/base/compression.hpp"
 #include "aptus/base/file.hpp"
 #include "aptus/deb/tagfile.hpp"
@@ -44,19 +44,6 @@ int apt_op_number(cache::DepOp op) {
         case cache::DepOp::Equal: return 5;
         default: return 0;
     }
-}
-
-std::string md5_hex(std::string_view text) {
-    unsigned char sum[EVP_MAX_MD_SIZE];
-    unsigned int len = 0;
-    EVP_Digest(text.data(), text.size(), sum, &len, EVP_md5(), nullptr);
-    static const char hex[] = "0123456789abcdef";
-    std::string out;
-    for (unsigned i = 0; i < len; ++i) {
-        out += hex[sum[i] >> 4];
-        out += hex[sum[i] & 15];
-    }
-    return out;
 }
 
 struct Description {
@@ -192,7 +179,7 @@ private:
             const deb::Field* desc = st.find("Description");
             if (md5.empty()) {
                 if (auto given = st.get("Description-md5")) md5 = std::string(*given);
-                else if (desc) md5 = md5_hex(std::string(desc->value) + "\n");
+                else if (desc) md5 = deb::description_md5(desc->value);
             }
             if (desc) out.push_back({"", path_of(vf.index_file), ""});
         }
