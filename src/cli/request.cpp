@@ -69,6 +69,11 @@ public:
 
 private:
     void install(const cache::Package& p, const cache::Version& v) {
+        if (!c_.current_version(p) && config_.find_bool("APT::Get::Only-Upgrade")) {
+            out_.notes.push_back("Skipping " + full_name(c_, p) +
+                                 ", it is not installed and only upgrades are requested.");
+            return;
+        }
         uint32_t up = *su_.package_of(c_.index_of(p));
         uint32_t uv = *su_.version_of(c_.index_of(v));
         solver::Universe& u = su_.universe;
@@ -80,9 +85,16 @@ private:
             if (!reinstall_)
                 out_.notes.push_back(full_name(c_, p) + " is already the newest version (" +
                                      std::string(c_.str(v.version)) + ").");
-            if (u.packages[up].automatic) {
+            // As apt: --only-upgrade and --download-only change no marks.
+            const bool keeps_marks =
+                config_.find_bool("APT::Get::Only-Upgrade") || config_.find_bool("APT::Get::Download-Only");
+            if (u.packages[up].automatic && !keeps_marks) {
                 out_.notes.push_back(full_name(c_, p) + " set to manually installed.");
                 out_.now_manual.push_back(&p);
+            }
+            if (keeps_marks) {
+                add(out_.request.install, up);
+                return;
             }
         }
         u.packages[up].automatic = false;

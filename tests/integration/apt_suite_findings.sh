@@ -86,6 +86,9 @@ run "$BIN/apt-get" upgrade --trivial-only
 check "the archive is there: 'Need to get 0 B/...': $OUT" grep -q '^Need to get 0 B/[0-9.]* [kM]*B of archives\.$' "$T/out"
 
 "$BIN/apt-mark" auto simple >/dev/null 2>&1 || "$APTUS" mark auto simple >/dev/null
+run "$BIN/apt-get" install -s --only-upgrade simple newdep
+check "--only-upgrade: no mark changes: $OUT" not_contains "$OUT" "set to manually installed"
+check "--only-upgrade: what is not installed is skipped: $OUT" contains "$OUT" "Skipping newdep, it is not installed and only upgrades are requested."
 run "$BIN/apt-get" install -s -o APT::Get::HideAutoRemove=small newdep
 check "HideAutoRemove=small: the count only: $OUT" contains "$OUT" "1 package was automatically installed and is no longer required.
 Use 'apt autoremove' to remove it."
@@ -100,6 +103,11 @@ fi
 run "$BIN/apt-cache" search "test package"
 want=$(awk '/^Package: /{print $2 " - test package " $2}' "$SB"/var/lib/apt/lists/*_Packages)
 check "apt-cache search: index order, 'name - summary': $OUT" test "$OUT" = "$want"
+
+rm -rf "$T/cache/archives/partial" "$SB/var/lib/apt/lists/partial"
+run "$BIN/apt-get" clean
+check "apt-get clean (rc $RC): $OUT" test "$RC" = 0
+check "clean makes the partial dirs, as apt's lock does" test -d "$T/cache/archives/partial" -a -d "$SB/var/lib/apt/lists/partial"
 
 run "$BIN/apt-cache" search vname
 check "apt-cache search finds a package by a name it provides: $OUT" test "$OUT" = "prov - test package prov"
