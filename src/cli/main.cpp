@@ -161,6 +161,7 @@ int main(int argc, char** argv) {
     } catch (const aptus::Error& e) {
         std::fflush(stdout);
         std::fprintf(stderr, "E: %s\n", e.what());
+        for (const auto& more : e.followed_by()) std::fprintf(stderr, "E: %s\n", more.c_str());
         return 100;
     }
 }

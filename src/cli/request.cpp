@@ -321,6 +321,15 @@ private:
         try {
             pat = PackagePattern::parse(text);
         } catch (const Error& e) {
+            // "?garbage-": a pattern with apt's remove/install modifier.
+            if (text.size() > 1 && (text.back() == '-' || text.back() == '+')) {
+                try {
+                    PackagePattern::parse(text.substr(0, text.size() - 1));
+                    return pattern(text.substr(0, text.size() - 1),
+                                   text.back() == '-' ? RequestAction::Remove : RequestAction::Install);
+                } catch (const Error&) {
+                }
+            }
             out_.errors.push_back(e.what());
             out_.errors.push_back("Unable to locate package " + std::string(text));
             return;

@@ -109,6 +109,9 @@ run "$BIN/apt-get" clean
 check "apt-get clean (rc $RC): $OUT" test "$RC" = 0
 check "clean makes the partial dirs, as apt's lock does" test -d "$T/cache/archives/partial" -a -d "$SB/var/lib/apt/lists/partial"
 
+run "$BIN/apt-get" install -s '?name(^keep$)-'
+check "a pattern with apt's remove modifier: $OUT" grep -q '^Remv keep ' "$T/out"
+
 run "$BIN/apt-cache" search vname
 check "apt-cache search finds a package by a name it provides: $OUT" test "$OUT" = "prov - test package prov"
 

@@ -46,7 +46,9 @@ compare() {
     if [ $apt_rc -eq 0 ] && ! diff -u <(sort -u "$T/apt.err") <(sort -u "$T/aptus.err") >"$T/diff"; then
         echo "FAIL $name: warnings differ"; cat "$T/diff"; ok=0
     fi
-    if [ $apt_rc -ne 0 ] && ! grep -q '^E: .*:[0-9]*: ' "$T/aptus.err"; then
+    # apt's own words name the line and the file ("Malformed entry 2 in list
+    # file F (Suite)", "Malformed line 2 in source list F (type)"); others "F:2: ".
+    if [ $apt_rc -ne 0 ] && ! grep -Eq '^E: (.*:[0-9]+: |Malformed (entry|line) [0-9]+ in (list file|sources file|source list) /)' "$T/aptus.err"; then
         echo "FAIL $name: aptus error does not name file:line"; cat "$T/aptus.err"; ok=0
     fi
     if [ $ok = 1 ]; then echo "ok   $name"; else failures=$((failures + 1)); fi

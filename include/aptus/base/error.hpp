@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace aptus {
 
@@ -15,6 +16,17 @@ public:
 
     // A new error whose message is "<context>: <this message>".
     Error with_context(std::string_view context) const;
+
+    // Errors reported after this one, each on its own "E:" line (apt's
+    // "The list of sources could not be read." after the line that failed).
+    const std::vector<std::string>& followed_by() const { return followed_by_; }
+    Error& add_followup(std::string message) {
+        followed_by_.push_back(std::move(message));
+        return *this;
+    }
+
+private:
+    std::vector<std::string> followed_by_;
 };
 
 // An error located in a file: "<file>:<line>: <message>". line 0 means

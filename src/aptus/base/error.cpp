@@ -8,7 +8,9 @@ Error Error::with_context(std::string_view context) const {
     std::string msg(context);
     msg += ": ";
     msg += what();
-    return Error(msg);
+    Error e(msg);
+    for (const auto& m : followed_by_) e.add_followup(m);
+    return e;
 }
 
 Error file_error(std::string_view file, unsigned line, std::string_view message) {

@@ -64,8 +64,9 @@ public:
 
 private:
     [[noreturn]] void malformed(std::string_view why) const {
-        throw file_error(file_, st_.line,
-                         "Malformed stanza " + std::to_string(number_) + " in sources file (" + std::string(why) + ")");
+        // apt's words (the stanza's number and the file).
+        throw Error("Malformed entry " + std::to_string(number_) + " in sources file " + file_ + " (" +
+                    std::string(why) + ")");
     }
     std::vector<std::string> list(std::string_view name) const {
         const deb::Field* f = st_.find(name);
@@ -123,7 +124,7 @@ void StanzaReader::check_and_expand(bool enabled, std::vector<SourceEntry>& out)
     std::vector<std::string> uris = list("URIs");
     if (uris.empty()) malformed("URI");
     for (const std::string& u : uris)
-        if (!detail::uri_has_scheme(u)) malformed("URI parse: '" + u + "' has no scheme");
+        if (!detail::uri_has_scheme(u)) malformed("URI parse");
     std::vector<std::string> suites = list("Suites");
     if (suites.empty()) malformed("Suite");
     std::vector<std::string> components = list("Components");

@@ -40,7 +40,8 @@ public:
 
 private:
     [[noreturn]] void malformed(std::string_view why) const {
-        throw file_error(file_, line_, "Malformed entry in list file (" + std::string(why) + ")");
+        // apt's words, which name the file and the line too.
+        throw Error("Malformed entry " + std::to_string(line_) + " in list file " + file_ + " (" + std::string(why) + ")");
     }
     void skip_blanks() {
         while (pos_ < s_.size() && is_blank(s_[pos_])) ++pos_;
@@ -105,9 +106,11 @@ void LineParser::option(std::string_view text, SourceEntry& entry) {
 
 void LineParser::options(SourceEntry& entry) {
     size_t close = s_.find(']', pos_);
-    if (close == std::string_view::npos) malformed("[option] unterminated: no ']'");
+    // No ']': as apt, the rest of the line is read as options, and the
+    // first word that is no assignment is the error.
+    if (close == std::string_view::npos) close = s_.size();
     std::string_view inside = s_.substr(pos_ + 1, close - pos_ - 1);
-    pos_ = close + 1;
+    pos_ = std::min(close + 1, s_.size());
     if (!at_end() && !is_blank(s_[pos_])) malformed("[option] needs a space after ']'");
     for (std::string_view w : split_words(inside)) option(w, entry);
 }
@@ -119,7 +122,7 @@ SourceEntry LineParser::parse() {
     std::string type = word();
     if (type.empty()) malformed("type");
     auto t = parse_type(type);
-    if (!t) throw file_error(file_, line_, "Type '" + type + "' is not known");
+    if (!t) throw Error("Malformed line " + std::to_string(line_) + " in source list " + file_ + " (type)");
     entry.type = *t;
     skip_blanks();
     if (!at_end() && s_[pos_] == '[') {
@@ -128,7 +131,7 @@ SourceEntry LineParser::parse() {
     }
     entry.uri = word();
     if (entry.uri.empty()) malformed("URI");
-    if (!detail::uri_has_scheme(entry.uri)) malformed("URI parse: '" + entry.uri + "' has no scheme");
+    if (!detail::uri_has_scheme(entry.uri)) malformed("URI parse");
     skip_blanks();
     entry.suite = word();
     if (entry.suite.empty()) malformed("Suite");

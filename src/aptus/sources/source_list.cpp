@@ -46,7 +46,13 @@ std::vector<SourceEntry> read_source_file(const std::string& path) {
 std::vector<SourceEntry> read_sources(const config::Config& config, Diagnostics& diags) {
     std::vector<SourceEntry> out;
     for (const std::string& path : find_source_files(config, diags).all_in_order) {
-        auto entries = read_source_file(path);
+        std::vector<SourceEntry> entries;
+        try {
+            entries = read_source_file(path);
+        } catch (Error& e) {
+            e.add_followup("The list of sources could not be read.");
+            throw;
+        }
         out.insert(out.end(), std::make_move_iterator(entries.begin()), std::make_move_iterator(entries.end()));
     }
     return out;

@@ -120,19 +120,19 @@ TEST(SourcesDeb822, DisabledStanzaIsNotChecked) {
 
 TEST(SourcesDeb822, Errors) {
     EXPECT_EQ(error_of("URIs: http://a\nSuites: b\nComponents: c\n"),
-              "x.sources:1: Malformed stanza 1 in sources file (type)");
-    EXPECT_EQ(error_of("Types: deb\n"), "x.sources:1: Malformed stanza 1 in sources file (URI)");
+              "Malformed entry 1 in sources file x.sources (type)");
+    EXPECT_EQ(error_of("Types: deb\n"), "Malformed entry 1 in sources file x.sources (URI)");
     EXPECT_EQ(error_of("Types: deb\nURIs: http://a\nComponents: c\n"),
-              "x.sources:1: Malformed stanza 1 in sources file (Suite)");
+              "Malformed entry 1 in sources file x.sources (Suite)");
     EXPECT_EQ(error_of("Types: deb\nURIs: http://a\nSuites: b\n"),
-              "x.sources:1: Malformed stanza 1 in sources file (Component)");
+              "Malformed entry 1 in sources file x.sources (Component)");
     EXPECT_EQ(error_of("Types: deb\nURIs: http://a\nSuites: b/\nComponents: c\n"),
-              "x.sources:1: Malformed stanza 1 in sources file (absolute Suite Component)");
+              "Malformed entry 1 in sources file x.sources (absolute Suite Component)");
     EXPECT_EQ(error_of("\n# c\n\nTypes: debx\nURIs: http://a\nSuites: b\nComponents: c\n"),
               "x.sources:4: Type 'debx' is not known in stanza 1");
     EXPECT_EQ(error_of("Types: deb\nURIs: http://a\nSuites: b\nComponents: c\n\nTypes: deb\nURIs: a/b\nSuites: b\n"
                        "Components: c\n"),
-              "x.sources:6: Malformed stanza 2 in sources file (URI parse: 'a/b' has no scheme)");
+              "Malformed entry 2 in sources file x.sources (URI parse)");
     // Syntax errors come from the tag file reader, located too.
     EXPECT_EQ(error_of("Types: deb\nno colon here\n").rfind("x.sources:2: ", 0), 0u);
 }

@@ -56,7 +56,10 @@ TEST(SourcesList, ErrorsNameTheFile) {
         read_sources(c, diags);
         FAIL();
     } catch (const Error& e) {
-        EXPECT_EQ(std::string(e.what()), dir.file("sources.list.d/x.list") + ":2: Malformed entry in list file (Suite)");
+        // apt's words, then apt's second error line.
+        EXPECT_EQ(std::string(e.what()), "Malformed entry 2 in list file " + dir.file("sources.list.d/x.list") + " (Suite)");
+        ASSERT_EQ(e.followed_by().size(), 1u);
+        EXPECT_EQ(e.followed_by()[0], "The list of sources could not be read.");
     }
     EXPECT_THROW(read_source_file(dir.file("nope.list")), Error);
 }
