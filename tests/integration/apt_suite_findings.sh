@@ -135,9 +135,18 @@ check "depends: the or-group: $OUT" test "$OUT" = "either
 
 run "$BIN/apt-get" indextargets --format '$(CREATED_BY) $(SUITE) $(TRUSTED)' 'Identifier: Packages' 'architecture: amd64'
 check "indextargets --format with a filter and release info: $OUT" test "$OUT" = "Packages stable yes"
-run "$BIN/apt-get" indextargets --no-release-info --format '$(META_KEY)' 'Created-By: Packages'
+run "$BIN/apt-get" indextargets --no-release-info --format '$(METAKEY)' 'Created-By: Packages'
 check "indextargets --no-release-info --format: $OUT" test "$OUT" = "main/binary-amd64/Packages
 main/binary-all/Packages"
+
+# A repository without any Release file: apt's words, and no Release.gpg line.
+mkdir -p "$T/norelease/dists/x"
+echo "deb file:$T/norelease x main" >"$SB/etc/apt/sources.list.d/norelease.list"
+run "$BIN/apt-get" update
+check "no Release: apt's file-not-found text: $OUT" contains "$OUT" "Release (2: No such file or directory)"
+check "no Release: no Release.gpg line: $OUT" not_contains "$OUT" "Release.gpg"
+check "no Release: apt's error: $OUT" contains "$OUT" "E: The repository 'file:$T/norelease x Release' does not have a Release file."
+rm "$SB/etc/apt/sources.list.d/norelease.list"
 
 run "$BIN/apt-get" install -s simple --solver 3.0 --print-uris --mark-auto -o Debug::NoLocking=1
 check "apt's options are understood by install: $OUT" not_contains "$OUT" "is not understood"

@@ -400,7 +400,7 @@ private:
             if (fd >= 0) ::close(fd);
             r.status = FetchStatus::Failed;
             r.not_found = fd < 0 && err == ENOENT;
-            r.error = r.not_found ? "File not found - " + path + " (" + std::strerror(err) + ")"
+            r.error = r.not_found ? "File not found - " + path + " (" + std::to_string(err) + ": " + std::strerror(err) + ")"
                                   : system_error("cannot read", path, fd < 0 ? err : EISDIR).what();
             done(job);
             return;

@@ -117,11 +117,16 @@ void Updater::fetch_release_fallback() {
             unsigned n = lines_.emit(UpdateLine::Hit, desc);
             if (!is_gpg) repo.release_line = n;
         } else if (is_gpg && r.not_found) {
-            lines_.emit(UpdateLine::Ign, desc);
+            // Said after the Release's own line, and not at all when there
+            // is no Release (apt asks for the signature only then).
         } else {
             lines_.emit(UpdateLine::Err, desc, 0, failure_details(r));
         }
     });
+    for (size_t i = 0; i < results.size(); i += 2)
+        if (results[i].status != FetchStatus::Failed && results[i + 1].status == FetchStatus::Failed &&
+            results[i + 1].not_found)
+            lines_.emit(UpdateLine::Ign, owner[i]->name + " Release.gpg");
     for (size_t i = 0; i < results.size(); i += 2) {
         Repo& repo = *owner[i];
         const FetchResult& rel = results[i];

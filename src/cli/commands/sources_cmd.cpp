@@ -126,7 +126,7 @@ void substitute(std::string& text, const std::string& name, const std::string& v
 // its Release file says, as apt-get indextargets --format.
 std::string formatted(std::string format, const sources::IndexTarget& t,
                       const std::map<std::string, std::string>& release_info) {
-    substitute(format, "META_KEY", t.meta_key);
+    substitute(format, "METAKEY", t.meta_key);
     substitute(format, "SHORTDESC", t.short_desc);
     substitute(format, "DESCRIPTION", t.description);
     substitute(format, "URI", t.uri);

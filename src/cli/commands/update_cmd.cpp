@@ -85,7 +85,9 @@ int run_update(Context& ctx) {
 
     // apt counts the upgradable packages for apt (and aptus), not apt-get.
     const std::string binary = config.find("Binary", "aptus");
-    const bool stats = config.find_bool("APT::Cmd::Show-Update-Stats", binary == "aptus");
+    // pkgCacheFile::Generate=false: no cache is built, so nothing is counted.
+    const bool stats = config.find_bool("APT::Cmd::Show-Update-Stats", binary == "aptus") &&
+                       config.find_bool("pkgCacheFile::Generate", true);
     Progress progress(config, false);
     progress.start("Reading package lists");
     unsigned upgradable = 0;

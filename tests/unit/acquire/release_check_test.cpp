@@ -200,7 +200,11 @@ TEST(ReleaseCheck, TargetsTheReleaseDoesNotList) {
                                     kName + "' does not seem to provide it (sources.list entry misspelt?)");
     // A component listed by a longer name (security archives: "updates/main")
     // is there; a required index missing from it is the same warning.
-    r.components = {"updates/main", "updates/contrib"};
+    r.components = {"updates/main", "updates/contrib", "sub/component"};
+    EXPECT_NE(check_targets(r, {{"sub/component/source/Sources", "sub/component", "", false}}, kName)
+                  .at(0)
+                  .message.find("does not seem to provide it"),
+              std::string::npos);
     found = check_targets(r, {{"contrib/source/Sources", "contrib", "", false},
                               {"non-free/source/Sources", "non-free", "", false},
                               {"non-free/i18n/Translation-en", "non-free", "", true}},
