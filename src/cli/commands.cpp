@@ -14,6 +14,7 @@
 #include "cli/commands/madison_cmd.hpp"
 #include "cli/commands/mark_cmd.hpp"
 #include "cli/commands/modernize_cmd.hpp"
+#include "cli/commands/moo_cmd.hpp"
 #include "cli/commands/pager_test_cmd.hpp"
 #include "cli/commands/pkgnames_cmd.hpp"
 #include "cli/commands/plan_test_cmd.hpp"
@@ -76,6 +77,7 @@ std::span<const Command> commands() {
         {{"autoremove"}, install_options(), "remove what was installed automatically and is needed no more", run_autoremove},
         {{"mark"}, mark_options(), "mark packages automatically or manually installed, hold them (as apt-mark)", run_mark},
         {{"history"}, history_options(), "list the changes apt and aptus made (info N: one in full, undo N: its inverse; --json)", run_history},
+        {{"moo"}, {}, "", run_moo, true},
         {{"internal-pager-test"}, {}, "", run_internal_pager_test, true},
         {{"internal-solver"}, {}, "", run_internal_solver, true},
         {{"internal-plan-test"}, plan_test_options(), "", run_internal_plan_test, true},

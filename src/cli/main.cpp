@@ -110,16 +110,16 @@ int run(const std::string& program, const std::vector<std::string>& original_arg
     ParsedArgs parsed = parse_args(args, options);
 
     if (parsed.version) {
-        print_version();
+        print_version(program);
         return 0;
     }
     if (parsed.help) {
-        print_help();
+        print_help(program);
         return 0;
     }
     if (!cmd) {
         if (words.empty()) {
-            print_help();
+            print_help(program);
             return 1;
         }
         std::string op = words[0];

@@ -245,9 +245,12 @@ std::string render_classic(const PlanView& plan, const PlanViewOptions& options)
     const PlanColors& c = options.colors;
     const std::string none;
     autoremovable_block(r, plan, options);
-    if (options.additional)
+    if (options.additional) {
+        std::vector<PlanEntry> additional = plan.install_deps;
+        additional.insert(additional.end(), plan.additional_upgrades.begin(), plan.additional_upgrades.end());
         r.block("The following additional packages will be installed:",
-                items_of(plan.install_deps, Detail::New, options), c.install_deps);
+                items_of(sorted(additional), Detail::New, options), c.install_deps);
+    }
     r.block("Suggested packages:", items_of(plan.suggested, plan.suggested_versions), none);
     r.block("Recommended packages:", items_of(plan.recommended, plan.recommended_versions), none);
     r.block("The following packages will be REMOVED:", items_of(plan.remove, Detail::Old, options, true), c.remove);

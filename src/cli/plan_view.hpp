@@ -35,6 +35,8 @@ struct BootSpace {
 struct PlanView {
     // Blocks in the order they print; entries are sorted by name when shown.
     std::vector<PlanEntry> upgrade, install, install_deps, reinstall, downgrade, remove, held_changes, not_upgraded;
+    // Upgrades and downgrades nobody asked for: in apt-get's "additional" block with install_deps.
+    std::vector<PlanEntry> additional_upgrades;
     // Printed in the order given: an or-group's later members come as "| name".
     std::vector<std::string> suggested, recommended, autoremovable_hint;
     uint64_t download_bytes = 0;       // what must still be fetched

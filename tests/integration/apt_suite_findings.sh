@@ -63,7 +63,8 @@ run "$BIN/apt-get" install -s keep
 check "extended_states now: 'Reading state information...': $OUT" contains "$OUT" "Reading state information..."
 
 spec "keep|2.0|Depends=newdep" "newdep|1.0" "simple|2.0" "indep|1.0|Architecture=all" \
-    "either|1.0|Depends=simple ~ indep" "prov|1.0|Provides=vname" >"$T/spec2.json"
+    "either|1.0|Depends=simple ~ indep" "prov|1.0|Provides=vname" \
+    "wants|1.0|Suggests=nosuch1 ~ nosuch2|Recommends=nosuch3" "pullsup|1.0|Depends=simple (>= 2.0)" >"$T/spec2.json"
 install_suite stable "$T/spec2.json"
 run "$BIN/apt-get" upgrade -s --solver internal
 check "apt-get upgrade -s keeps keep back and says so: $OUT" contains "$OUT" "The following packages have been kept back:
@@ -75,6 +76,21 @@ run "$BIN/apt-get" upgrade -s --with-new-pkgs
 check "upgrade --with-new-pkgs: no 'additional packages' block: $OUT" not_contains "$OUT" "additional packages"
 check "upgrade --with-new-pkgs: newdep is new: $OUT" contains "$OUT" "The following NEW packages will be installed:
   newdep"
+
+run "$BIN/apt-get" install -s wants
+check "apt-get's Suggested/Recommended blocks: $OUT" contains "$OUT" "Suggested packages:
+  nosuch1 | nosuch2
+Recommended packages:
+  nosuch3
+The following NEW packages will be installed:
+  wants"
+run "$BIN/apt-get" install -s pullsup
+check "an upgrade pulled in is an 'additional' package: $OUT" contains "$OUT" "The following additional packages will be installed:
+  simple
+The following NEW packages will be installed:
+  pullsup
+The following packages will be upgraded:
+  simple"
 
 run "$BIN/apt-get" upgrade --trivial-only
 check "--trivial-only upgrade fails (rc $RC)" test "$RC" = 100

@@ -249,6 +249,7 @@ int run(Context& ctx, Verb verb) {
     if (!act)
         if (auto dangers = unconfirmed_dangers(config, plan); !dangers.empty()) return fail(dangers);
     PlanView view = plan_view(cache, plan, verb == Verb::Upgrade || verb == Verb::FullUpgrade);
+    add_suggestions(cache, *session->candidates, plan, view);
     PlanViewOptions options;
     options.width = plan_screen_width(&ctx.diags);
     options.color = Colors::for_stdout(config).enabled();

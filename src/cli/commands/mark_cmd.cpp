@@ -11,9 +11,11 @@
 #include <unordered_map>
 
 #include "aptus/base/error.hpp"
+#include "aptus/deb/relation.hpp"
 #include "aptus/system/auto_marks.hpp"
 #include "cli/apt_hash_order.hpp"
 #include "cli/commands/mark_words.hpp"
+#include "cli/prompt.hpp"
 #include "cli/read_session.hpp"
 
 extern char** environ;
@@ -42,11 +44,14 @@ bool automatic(const cache::Package& p) { return (p.flags & cache::kPackageAuto)
 
 int usage() {
     out("Usage: aptus mark [options] {auto|manual} pkg1 [pkg2 ...]\n"
-        "       aptus mark [options] {hold|unhold} pkg1 [pkg2 ...]\n"
-        "       aptus mark [options] {showauto|showmanual|showhold} [pkg1 ...]\n"
+        "       aptus mark [options] minimize-manual\n"
+        "       aptus mark [options] {hold|unhold|install|remove|purge} pkg1 [pkg2 ...]\n"
+        "       aptus mark [options] {showauto|showmanual} [pkg1 ...]\n"
+        "       aptus mark [options] {showhold|showinstall|showremove|showpurge} [pkg1 ...]\n"
         "\n"
         "Marks packages as installed automatically (autoremove may take them once\n"
-        "nothing needs them) or manually, and holds packages at their version.\n"
+        "nothing needs them) or manually, holds packages at their version and sets\n"
+        "their dpkg selection (install, remove, purge) for dselect-upgrade.\n"
         "Options: -s (simulate), -f FILE (extended_states to use), -o, -c.");
     return 1;
 }
@@ -134,10 +139,14 @@ void run_dpkg(const config::Config& config, std::vector<std::string> args, const
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) throw Error("Executing dpkg failed. Are you root?");
 }
 
-// hold / unhold: through the installed version, else the candidate, as
-// apt-mark selects them; its architecture ("all" included) names the package
-// for dpkg.
-int mark_hold(Context& ctx, bool hold) {
+// What apt-mark's selection commands ask of dpkg.
+enum class Want { Hold, Unhold, Install, Deinstall, Purge };
+
+// hold / unhold / install / remove (deinstall) / purge: through the
+// installed version, else the candidate, as apt-mark selects them; its
+// architecture ("all" included) names the package for dpkg. Only hold and
+// unhold say what they did; the others are silent, as in apt-mark.
+int mark_selection(Context& ctx, Want want) {
     auto session = open_read_session(ctx);
     const cache::Cache& c = session->cache();
     MarkWords words = resolve_mark_words(c, *session->candidates, ctx.config, ctx.args);
@@ -160,20 +169,22 @@ int mark_hold(Context& ctx, bool hold) {
         words.errors.push_back("No packages found");
         return finish(words.errors);
     }
+    const bool hold = want == Want::Hold;
     std::vector<Selected> change;
     for (const Selected& s : selected) {
         bool held = s.target->package->selection == cache::Selection::Hold;
-        if (hold && held) out(s.target->name + " was already set on hold.");
-        else if (!hold && !held) out(s.target->name + " was already not on hold.");
+        if (want == Want::Hold && held) out(s.target->name + " was already set on hold.");
+        else if (want == Want::Unhold && !held) out(s.target->name + " was already not on hold.");
         else change.push_back(s);
     }
     if (change.empty()) return finish(words.errors);
     if (!simulate(ctx.config)) {
         // dpkg refuses a selection for a package it has never seen; apt-mark
-        // first gives it a placeholder record of each one not installed.
+        // first gives it a placeholder record of each one not installed that
+        // is to be held or installed.
         std::string dummies;
         for (const Selected& s : change) {
-            if (!hold || installed(s.target->package)) continue;
+            if ((want != Want::Hold && want != Want::Install) || installed(s.target->package)) continue;
             dummies += "Package: " + std::string(c.name_of(*s.target->package)) + "\nVersion: 0~\nArchitecture: " +
                        std::string(c.str(s.version->architecture)) +
                        "\nMaintainer: Dummy Example <dummy@example.org>\nDescription: dummy package record\n"
@@ -184,18 +195,132 @@ int mark_hold(Context& ctx, bool hold) {
         for (const Selected& s : change) {
             const cache::Package& p = *s.target->package;
             input += std::string(c.name_of(p)) + ":" + std::string(c.str(s.version->architecture)) + " ";
-            input += hold ? "hold" : installed(&p) ? "install" : "deinstall";
+            switch (want) {
+            case Want::Hold: input += "hold"; break;
+            case Want::Unhold: input += installed(&p) ? "install" : "deinstall"; break;
+            case Want::Install: input += "install"; break;
+            case Want::Deinstall: input += "deinstall"; break;
+            case Want::Purge: input += "purge"; break;
+            }
             input += "\n";
         }
         run_dpkg(ctx.config, {"--set-selections"}, input, false);
     }
-    for (const Selected& s : change) out(hold ? s.target->name + " set on hold." : "Canceled hold on " + s.target->name + ".");
+    if (want == Want::Hold || want == Want::Unhold)
+        for (const Selected& s : change)
+            out(hold ? s.target->name + " set on hold." : "Canceled hold on " + s.target->name + ".");
     return finish(words.errors);
 }
 
-enum class Show { Auto, Manual, Hold };
+// Is `dep` met by the version installed of `p` (its name, or a Provides of
+// that version)? Architecture qualifiers are not looked at: on an
+// installed system what is installed of a name is what meets it.
+bool installed_meets(const cache::Cache& c, const cache::Dependency& dep, const cache::Package& p) {
+    const cache::Version* v = c.current_version(p);
+    if (v == nullptr) return false;
+    auto op = deb::RelationOp(dep.op);
+    std::string_view wanted = dep.op == cache::DepOp::None ? std::string_view{} : c.str(dep.version);
+    if (p.name == dep.target) return deb::relation_satisfied_by(op, wanted, c.str(v->version));
+    for (const cache::Provide& pr : c.provides_of(*v)) {
+        if (pr.name != dep.target) continue;
+        if (dep.op == cache::DepOp::None) return true;
+        if (pr.provided_version != 0 && deb::relation_satisfied_by(op, wanted, c.str(pr.provided_version)))
+            return true;
+    }
+    return false;
+}
 
-// showauto / showmanual / showhold: sorted names; words that name nothing
+// The installed packages whose installed version meets `dep`.
+std::vector<const cache::Package*> installed_targets(const cache::Cache& c, const cache::Dependency& dep) {
+    std::vector<const cache::Package*> out;
+    for (const cache::Package& p : c.packages_of(dep.target))
+        if (installed_meets(c, dep, p)) out.push_back(&p);
+    for (uint32_t provide : c.providers(dep.target)) {
+        const cache::Package& p = c.package_of(c.versions()[c.provides()[provide].version]);
+        if (std::find(out.begin(), out.end(), &p) == out.end() && installed_meets(c, dep, p)) out.push_back(&p);
+    }
+    return out;
+}
+
+bool is_metapackage_section(std::string_view section) {
+    constexpr std::string_view meta = "metapackages";
+    return section.starts_with(meta) || section.ends_with("/" + std::string(meta));
+}
+
+// minimize-manual: the manually installed packages in a metapackages
+// section are the roots; whatever they need (Depends, Pre-Depends, and
+// Recommends and Suggests as far as APT::Install-Recommends and
+// -Suggests make them count), transitively, that is installed and marked
+// manual becomes automatic. apt-mark lists them and asks, defaulting to no.
+int mark_minimize(Context& ctx) {
+    if (!ctx.args.empty()) throw Error("apt-mark minimize-manual does not take any arguments");
+    auto session = open_read_session(ctx);
+    const cache::Cache& c = session->cache();
+    const bool recommends = ctx.config.find_bool("APT::Install-Recommends", true);
+    const bool suggests = ctx.config.find_bool("APT::Install-Suggests", false);
+    const bool debug = ctx.config.find_bool("Debug::AptMark::Minimize");
+    auto counts = [&](cache::DepType t) {
+        return t == cache::DepType::Depends || t == cache::DepType::PreDepends ||
+               (t == cache::DepType::Recommends && recommends) || (t == cache::DepType::Suggests && suggests);
+    };
+    std::vector<char> root(c.packages().size()), seen(c.packages().size());
+    std::vector<const cache::Package*> work;
+    for (const cache::Package& p : c.packages()) {
+        const cache::Version* v = c.current_version(p);
+        if (v == nullptr || automatic(p) || !is_metapackage_section(c.str(v->section))) continue;
+        if (debug) std::fprintf(stderr, "Found root %s\n", std::string(c.name_of(p)).c_str());
+        root[c.index_of(p)] = 1;
+        work.push_back(&p);
+    }
+    std::vector<const cache::Package*> changed;
+    while (!work.empty()) {
+        std::vector<const cache::Package*> next;
+        for (const cache::Package* p : work) {
+            if (seen[c.index_of(*p)]) continue;
+            seen[c.index_of(*p)] = 1;
+            if (!root[c.index_of(*p)] && !automatic(*p)) changed.push_back(p);
+            const cache::Version* v = c.current_version(*p);
+            if (v == nullptr) continue;
+            for (const cache::Dependency& d : c.dependencies_of(*v))
+                if (counts(d.type))
+                    for (const cache::Package* t : installed_targets(c, d)) next.push_back(t);
+        }
+        work = std::move(next);
+    }
+    if (changed.empty()) {
+        out("No changes necessary");
+        return 0;
+    }
+    auto name = [&](const cache::Package* p) {
+        std::string n(c.name_of(*p));
+        if (c.str(p->architecture) != c.native_architecture()) n += ":" + std::string(c.str(p->architecture));
+        return n;
+    };
+    std::sort(changed.begin(), changed.end(),
+              [&](const cache::Package* a, const cache::Package* b) { return name(a) < name(b); });
+    out("The following packages will be marked as automatically installed:");
+    std::string line = " ";
+    for (const cache::Package* p : changed) {
+        if (line.size() + 1 + name(p).size() > 79 && line.size() > 1) {
+            out(line);
+            line = " ";
+        }
+        line += " " + name(p);
+    }
+    out(line);
+    if (simulate(ctx.config)) return 0;
+    if (!ask_yes_no(ctx.config, "Do you want to continue?", {.default_yes = false})) return 0;
+    std::vector<system::AutoMark> marks;
+    for (const cache::Package* p : changed)
+        marks.push_back({std::string(c.name_of(*p)), std::string(c.str(p->architecture)), true});
+    system::write_auto_marks(ctx.config, marks, ctx.diags);
+    return 0;
+}
+
+enum class Show { Auto, Manual, Hold, Install, Deinstall, Purge };
+
+// showauto / showmanual / showhold / showinstall / showremove
+// (showdeinstall) / showpurge: sorted names; words that name nothing
 // are no error here, as in apt-mark.
 int mark_show(Context& ctx, Show what) {
     auto session = open_read_session(ctx);
@@ -205,6 +330,9 @@ int mark_show(Context& ctx, Show what) {
         case Show::Auto: return installed(&p) && automatic(p);
         case Show::Manual: return installed(&p) && !automatic(p);
         case Show::Hold: return p.selection == cache::Selection::Hold;
+        case Show::Install: return p.selection == cache::Selection::Install;
+        case Show::Deinstall: return p.selection == cache::Selection::Deinstall;
+        case Show::Purge: return p.selection == cache::Selection::Purge;
         }
         return false;
     };
@@ -241,11 +369,19 @@ int run_mark(Context& ctx) {
     ctx.args.erase(ctx.args.begin());
     if (op == "auto" || op == "markauto") return mark_auto(ctx, true);
     if (op == "manual" || op == "unmarkauto") return mark_auto(ctx, false);
-    if (op == "hold") return mark_hold(ctx, true);
-    if (op == "unhold") return mark_hold(ctx, false);
+    if (op == "minimize-manual") return mark_minimize(ctx);
+    if (op == "hold") return mark_selection(ctx, Want::Hold);
+    if (op == "unhold") return mark_selection(ctx, Want::Unhold);
+    if (op == "install") return mark_selection(ctx, Want::Install);
+    if (op == "remove" || op == "deinstall") return mark_selection(ctx, Want::Deinstall);
+    if (op == "purge") return mark_selection(ctx, Want::Purge);
     if (op == "showauto") return mark_show(ctx, Show::Auto);
     if (op == "showmanual") return mark_show(ctx, Show::Manual);
     if (op == "showhold" || op == "showholds") return mark_show(ctx, Show::Hold);
+    if (op == "showinstall" || op == "showinstalls") return mark_show(ctx, Show::Install);
+    if (op == "showremove" || op == "showremoves" || op == "showdeinstall" || op == "showdeinstalls")
+        return mark_show(ctx, Show::Deinstall);
+    if (op == "showpurge" || op == "showpurges") return mark_show(ctx, Show::Purge);
     throw Error("Invalid operation " + op);
 }
 

@@ -81,6 +81,7 @@ Plan make_plan(const system::SystemUniverse& su, const cache::Cache& c, const sy
             ch.automatic = std::find(request.install.begin(), request.install.end(), up) == request.install.end();
         }
         ch.held = is_unheld(up);
+        ch.requested = std::find(request.install.begin(), request.install.end(), up) != request.install.end();
         plan.changes.push_back(ch);
     }
     add_steps(su, c, steps, plan);
@@ -173,6 +174,8 @@ PlanView plan_view(const cache::Cache& c, const Plan& plan, bool kept_back) {
         e.automatic = ch.automatic;
         e.purge = ch.purge;
         e.essential = ch.essential;
+        if (!ch.requested && (ch.kind == ChangeKind::Upgrade || ch.kind == ChangeKind::Downgrade))
+            view.additional_upgrades.push_back(e);
         switch (ch.kind) {
             case ChangeKind::Install: (ch.automatic ? view.install_deps : view.install).push_back(e); break;
             case ChangeKind::Upgrade: view.upgrade.push_back(e); break;
@@ -228,6 +231,58 @@ std::string plan_json(const cache::Cache& c, const Plan& plan, std::string_view 
     auto& kept = out["not_upgraded"] = nlohmann::ordered_json::array();
     for (const cache::Package* p : plan.not_upgraded) kept.push_back(full_name(c, *p));
     return out.dump(2) + "\n";
+}
+
+void add_suggestions(const cache::Cache& c, const system::Candidates& candidates, const Plan& plan, PlanView& view) {
+    // Every version installed afterwards, by package index.
+    std::vector<const cache::Version*> after(c.packages().size(), nullptr);
+    for (const cache::Package& p : c.packages()) after[c.index_of(p)] = c.current_version(p);
+    for (const Change& ch : plan.changes) after[c.index_of(*ch.package)] = ch.new_version;
+    auto met_by_one = [&](const cache::Dependency& d) {
+        for (const cache::Package& p : c.packages_of(d.target))
+            if (const cache::Version* v = after[c.index_of(p)];
+                v && deb::relation_satisfied_by(deb::RelationOp(d.op), c.str(d.version), c.str(v->version)))
+                return true;
+        if (d.op != cache::DepOp::None) return false;
+        for (uint32_t i : c.providers(d.target)) {
+            const cache::Version& pv = c.versions()[c.provides()[i].version];
+            if (after[c.index_of(c.package_of(pv))] == &pv) return true;
+        }
+        return false;
+    };
+    std::vector<std::vector<std::string>> seen[2];  // the groups listed, Suggests and Recommends
+    for (const Change& ch : plan.changes) {
+        if (!ch.new_version || ch.kind == ChangeKind::Remove) continue;
+        auto deps = c.dependencies_of(*ch.new_version);
+        for (size_t i = 0; i < deps.size();) {
+            size_t end = i;
+            while (end + 1 < deps.size() && (deps[end].flags & cache::kDepOrNext)) ++end;
+            const cache::DepType type = deps[i].type;
+            bool met = false;
+            std::vector<std::string> names;
+            for (size_t j = i; j <= end; ++j) {
+                met = met || met_by_one(deps[j]);
+                names.emplace_back(c.str(c.names()[deps[j].target].name));
+            }
+            i = end + 1;
+            if (met || (type != cache::DepType::Suggests && type != cache::DepType::Recommends)) continue;
+            const bool suggests = type == cache::DepType::Suggests;
+            auto& listed = seen[suggests ? 0 : 1];
+            if (std::find(listed.begin(), listed.end(), names) != listed.end()) continue;
+            listed.push_back(names);
+            auto& out = suggests ? view.suggested : view.recommended;
+            auto& versions = suggests ? view.suggested_versions : view.recommended_versions;
+            for (size_t k = 0; k < names.size(); ++k) {
+                out.push_back(k == 0 ? names[k] : "| " + names[k]);
+                std::string version;
+                if (auto n = c.find_name(names[k]))
+                    for (const cache::Package& p : c.packages_of(*n))
+                        if (const cache::Version* cand = candidates.candidate(p); cand && version.empty())
+                            version = std::string(c.str(cand->version));
+                versions.push_back(version);
+            }
+        }
+    }
 }
 
 }  // namespace aptus::cli

@@ -26,6 +26,7 @@ struct Change {
     bool purge = false;
     bool essential = false;  // an essential or protected package goes
     bool held = false;       // a held package changes (its hold lifted by naming it)
+    bool requested = false;  // the request named it (apt-get's "additional" are the others)
 };
 
 // One dpkg step of the plan (system/dpkg_order.hpp), on `Plan::changes[change]`.
@@ -71,6 +72,12 @@ std::string simulate_lines(const cache::Cache& cache, const Plan& plan);
 // `kept_back`: list not_upgraded too (apt-get lists them for upgrade and
 // dist-upgrade; install only counts them).
 PlanView plan_view(const cache::Cache& cache, const Plan& plan, bool kept_back = false);
+
+// apt's "Suggested packages:" and "Recommended packages:": the Suggests and
+// Recommends groups of what is installed or upgraded that nothing installed
+// afterwards meets, each group once ("a | b"), with the candidates' versions
+// for -V (an alternative after the first shown as "| b").
+void add_suggestions(const cache::Cache& cache, const system::Candidates& candidates, const Plan& plan, PlanView& view);
 
 // The plan as JSON (docs/json/plan.md).
 std::string plan_json(const cache::Cache& cache, const Plan& plan, std::string_view command);
