@@ -52,6 +52,8 @@ install_suite stable "$T/spec1.json"
 rm -f "$SB/var/lib/apt/extended_states"
 run "$BIN/apt-get" install -s keep
 check "no extended_states: no 'Reading state information...': $OUT" not_contains "$OUT" "Reading state information"
+run "$BIN/apt-get" upgrade -y
+check "an upgrade with nothing to do makes no extended_states (rc $RC)" test ! -e "$SB/var/lib/apt/extended_states"
 
 run "$BIN/apt-get" install -y keep simple indep --comment "from the findings test"
 check "apt-get install keep simple indep (rc $RC)" test "$RC" = 0

@@ -282,7 +282,10 @@ int run(Context& ctx, Verb verb) {
     std::fputs(render_plan(view, options).c_str(), stdout);
     if (plan.changes.empty() && view.broken_count == 0) {
         // Nothing for dpkg; a named automatic package still becomes manual.
-        write_manual_marks(config, cache, cr.now_manual);
+        // With nothing to mark and no extended_states yet, apt makes none.
+        if (!cr.now_manual.empty() ||
+            ::access(config.find_file("Dir::State::extended_states").c_str(), F_OK) == 0)
+            write_manual_marks(config, cache, cr.now_manual);
         return 0;
     }
     check_allowed_changes(config, view);
