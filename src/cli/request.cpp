@@ -442,15 +442,22 @@ std::string release_text(const cache::Cache& c, const cache::Version& v) {
     std::vector<std::pair<std::string_view, std::string_view>> seen;
     for (const auto& f : c.files_of(v)) {
         const auto& file = c.index_files()[f.index_file];
-        if (file.kind == cache::IndexKind::Status || file.release == cache::kNone) continue;
-        const auto& r = c.releases()[file.release];
-        std::string_view label = c.str(r.label), version = c.str(r.version);
+        if (file.kind == cache::IndexKind::Status) continue;
+        const cache::Release* r = file.release == cache::kNone ? nullptr : &c.releases()[file.release];
+        std::string_view label = r ? c.str(r->label) : "", version = r ? c.str(r->version) : "";
         if (std::find(seen.begin(), seen.end(), std::pair{label, version}) != seen.end()) continue;
         seen.emplace_back(label, version);
         if (!out.empty()) out += ", ";
         if (!label.empty()) out += std::string(label) + ":";
-        if (!version.empty()) out += std::string(version) + "/";
-        out += c.str(r.suite);
+        if (std::string_view suite = r ? c.str(r->suite) : ""; !suite.empty()) {
+            if (!version.empty()) out += std::string(version) + "/";
+            out += suite;
+        } else {
+            // No archive name (a flat repository's Release without Suite):
+            // apt names the host, "localhost" for a local one.
+            std::string_view site = c.str(file.site);
+            out += site.empty() ? std::string_view("localhost") : site;
+        }
     }
     return out + " [" + std::string(c.str(v.architecture)) + "]";
 }

@@ -166,6 +166,17 @@ check "no Release: no Release.gpg line: $OUT" not_contains "$OUT" "Release.gpg"
 check "no Release: apt's error: $OUT" contains "$OUT" "E: The repository 'file:$T/norelease x Release' does not have a Release file."
 rm "$SB/etc/apt/sources.list.d/norelease.list"
 
+# A flat local repository whose Release names no Suite: apt-get -s names
+# the host, "localhost" for a local one.
+mkdir -p "$T/flat"
+printf 'Package: flatpkg\nVersion: 1.0\nArchitecture: amd64\nFilename: ./flatpkg_1.0_amd64.deb\nSize: 10\nDescription: flat\n\n' >"$T/flat/Packages"
+{ echo "Date: $(date -uR)"; echo "SHA256:"; echo " $(sha256sum <"$T/flat/Packages" | cut -d' ' -f1) $(stat -c %s "$T/flat/Packages") Packages"; } >"$T/flat/Release"
+echo "deb [trusted=yes] file:$T/flat ./" >"$SB/etc/apt/sources.list.d/flat.list"
+run "$BIN/apt-get" update
+run "$BIN/apt-get" install -s flatpkg
+check "flat repository without Suite: 'localhost': $OUT" contains "$OUT" "Inst flatpkg (1.0 localhost [amd64])"
+rm "$SB/etc/apt/sources.list.d/flat.list"
+
 run "$BIN/apt-get" install -s simple --solver 3.0 --print-uris --mark-auto -o Debug::NoLocking=1
 check "apt's options are understood by install: $OUT" not_contains "$OUT" "is not understood"
 run "$BIN/apt-get" update --allow-releaseinfo-change-suite --no-download
