@@ -280,7 +280,8 @@ private:
                                  "is only available from another source\n");
         } else {
             std::string text = "Package " + pw.name + " is a virtual package provided by:\n";
-            for (const cache::Version* v : providers)
+            // apt walks its provides list, where the last provider read comes first.
+            for (const cache::Version* v : std::vector<const cache::Version*>(providers.rbegin(), providers.rend()))
                 text += "  " + full_name(c_, c_.package_of(*v)) + " " + std::string(c_.str(v->version)) + "\n";
             text += "You should explicitly select one to install.\n";
             out_.notes.push_back(text);

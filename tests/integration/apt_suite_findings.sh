@@ -66,7 +66,8 @@ check "extended_states now: 'Reading state information...': $OUT" contains "$OUT
 
 spec "keep|2.0|Depends=newdep" "newdep|1.0" "simple|2.0" "indep|1.0|Architecture=all" \
     "either|1.0|Depends=simple ~ indep" "prov|1.0|Provides=vname" \
-    "wants|1.0|Suggests=nosuch1 ~ nosuch2|Recommends=nosuch3" "pullsup|1.0|Depends=simple (>= 2.0)" >"$T/spec2.json"
+    "wants|1.0|Suggests=nosuch1 ~ nosuch2|Recommends=nosuch3" "pullsup|1.0|Depends=simple (>= 2.0)" \
+    "pa|1.0|Provides=vv" "pb|1.0|Provides=vv" >"$T/spec2.json"
 install_suite stable "$T/spec2.json"
 run "$BIN/apt-get" upgrade -s --solver internal
 check "apt-get upgrade -s keeps keep back and says so: $OUT" contains "$OUT" "The following packages have been kept back:
@@ -93,6 +94,12 @@ The following NEW packages will be installed:
   pullsup
 The following packages will be upgraded:
   simple"
+
+run "$BIN/apt-get" install -s vv
+check "a virtual package's providers in apt's order (the last read first): $OUT" contains "$OUT" "Package vv is a virtual package provided by:
+  pb 1.0
+  pa 1.0
+You should explicitly select one to install."
 
 run "$BIN/apt-get" upgrade --trivial-only
 check "--trivial-only upgrade fails (rc $RC)" test "$RC" = 100
