@@ -133,6 +133,12 @@ rm -rf "$T/cache/archives/partial" "$SB/var/lib/apt/lists/partial"
 run "$BIN/apt-get" clean
 check "apt-get clean (rc $RC): $OUT" test "$RC" = 0
 check "clean makes the partial dirs, as apt's lock does" test -d "$T/cache/archives/partial" -a -d "$SB/var/lib/apt/lists/partial"
+if [ "$(id -u)" = 0 ]; then
+    chown nobody "$SB/var/lib/apt/lists/partial"
+    run "$BIN/apt-get" clean
+    check "clean works on a partial dir of another owner (apt's _apt) (rc $RC): $OUT" test "$RC" = 0
+    chown root "$SB/var/lib/apt/lists/partial"
+fi
 
 run "$BIN/apt-get" install -s '?name(^keep$)-'
 check "a pattern with apt's remove modifier: $OUT" grep -q '^Remv keep ' "$T/out"
@@ -183,6 +189,16 @@ run "$BIN/apt-get" update
 run "$BIN/apt-get" install -s flatpkg
 check "flat repository without Suite: 'localhost': $OUT" contains "$OUT" "Inst flatpkg (1.0 localhost [amd64])"
 rm "$SB/etc/apt/sources.list.d/flat.list"
+
+# A malformed sources line: apt's words, its second line, nothing before.
+echo "deb [trusted=yes arch+=armel http://example.invalid stable main" >"$SB/etc/apt/sources.list.d/bad.list"
+run "$BIN/apt-get" update
+check "bad sources line (update): apt's two errors: $OUT" test "$OUT" = "E: Malformed entry 1 in list file $SB/etc/apt/sources.list.d/bad.list ([option] not assignment)
+E: The list of sources could not be read."
+run "$BIN/apt" install -s simple
+check "bad sources line (install): no progress line first: $OUT" test "$OUT" = "E: Malformed entry 1 in list file $SB/etc/apt/sources.list.d/bad.list ([option] not assignment)
+E: The list of sources could not be read."
+rm "$SB/etc/apt/sources.list.d/bad.list"
 
 run "$BIN/apt-get" install -s simple --solver 3.0 --print-uris --mark-auto -o Debug::NoLocking=1
 check "apt's options are understood by install: $OUT" not_contains "$OUT" "is not understood"

@@ -116,14 +116,14 @@ int clean(Context& ctx) {
         if (is_directory(archives)) {
             lock_archives(lock, archives, false);
             // As apt, whose lock makes it: an existing directory has its partial/ afterwards.
-            acquire::ensure_partial_dir(archives);
+            ::mkdir((archives + "partial").c_str(), 0700);
             for (const auto& dir : {archives, archives + "partial/"})
                 for (const auto& name : entries(dir)) unlink_or_warn(ctx, dir, name, "pkgAcquire::Clean");
         }
     }
     if (is_directory(lists)) {
         acquire::ListsLock lock(lists);
-        acquire::ensure_partial_dir(lists);
+        ::mkdir((lists + "partial").c_str(), 0700);
         for (const auto& name : entries(lists + "partial/")) unlink_or_warn(ctx, lists + "partial/", name, "pkgAcquire::Clean");
     }
     for (const auto& c : caches) ::unlink(c.c_str());

@@ -8,6 +8,7 @@
 #include <sys/statvfs.h>
 
 #include "aptus/base/error.hpp"
+#include "aptus/sources/source_list.hpp"
 #include "aptus/system/dpkg_lock.hpp"
 #include "aptus/system/external_solver.hpp"
 #include "aptus/system/system_universe.hpp"
@@ -181,6 +182,12 @@ int run(Context& ctx, Verb verb) {
     if (act && !print_uris_wanted(config)) {  // --print-uris changes nothing: no lock, as apt
         lock.emplace(take_dpkg_lock(config));
         if (auto interrupted = system::dpkg_interrupted(config)) throw Error(*interrupted);
+    }
+    {
+        // As apt: a sources list that cannot be read stops it before any
+        // progress line (its warnings come with the cache, below).
+        Diagnostics later;
+        sources::read_sources(config, later);
     }
     Progress progress(config, json);
     progress.start("Reading package lists");

@@ -128,7 +128,10 @@ int run_list(Context& ctx) {
         // between packages with --all-versions.
         if (all_versions || summaries) out += '\n';
     }
-    if (hidden_versions > 0 && effective_quiet(config) == 0)
+    // apt gives the hint for what was asked for (names, patterns or a
+    // filter), not for the whole list.
+    const bool asked = !ctx.args.empty() || installed || upgradable || manual;
+    if (hidden_versions > 0 && asked && effective_quiet(config) == 0)
         ctx.diags.push_back({Level::Notice, hidden_versions == 1
                                                 ? "There is 1 additional version. Please use the '-a' switch to see it"
                                                 : "There are " + std::to_string(hidden_versions) +

@@ -44,6 +44,15 @@ unsigned count_upgradable(const config::Config& config, Diagnostics& diags) {
 
 std::span<const OptionSpec> update_options() { return update_table; }
 
+namespace {
+// An error that ends update, and those apt reports after it, each as apt
+// prints them (a message may span lines, each its own E:).
+void print_error(const Error& e) {
+    print_error_lines(e.what());
+    for (const auto& more : e.followed_by()) print_error_lines(more);
+}
+}  // namespace
+
 int run_update(Context& ctx) {
     const config::Config& config = ctx.config;
     if (!ctx.args.empty()) throw Error("The update command takes no arguments");
@@ -53,7 +62,7 @@ int run_update(Context& ctx) {
             std::vector<sources::SourceEntry> entries = sources::read_sources(config, ctx.diags);
             print_uri_lines(acquire::update_uris(entries, config, ctx.diags));
         } catch (const Error& e) {
-            print_error_lines(e.what());
+            print_error(e);
             return 100;
         }
         return 0;
@@ -70,7 +79,7 @@ int run_update(Context& ctx) {
             // What stops the whole update (the lock, unreadable sources) may
             // span lines, each its own error as apt prints them.
             screen.clear();
-            print_error_lines(e.what());
+            print_error(e);
             return 100;
         }
         screen.fetched(result.fetched_bytes, result.seconds);
@@ -78,7 +87,7 @@ int run_update(Context& ctx) {
         try {
             sources::read_sources(config, ctx.diags);
         } catch (const Error& e) {
-            print_error_lines(e.what());
+            print_error(e);
             return 100;
         }
     }
