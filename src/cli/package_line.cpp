@@ -121,7 +121,8 @@ Progress::Progress(const config::Config& config, bool silent)
     : quiet_(int(config.find_int("quiet", ::isatty(STDOUT_FILENO) == 1 ? 0 : 1))),
       erase_(config.find_bool("APT::Internal::OpProgress::EraseLines", true)),
       silent_(silent),
-      tty_(::isatty(STDOUT_FILENO) == 1) {}
+      // quiet::NoUpdate: each step once, on a line of its own, as in a pipe.
+      tty_(::isatty(STDOUT_FILENO) == 1 && !config.find_bool("quiet::NoUpdate", false)) {}
 
 void Progress::start(std::string_view what) {
     done();

@@ -66,7 +66,7 @@ private:
     int quiet_;
     bool erase_;
     bool silent_;
-    bool tty_;
+    bool tty_;  // a terminal whose line is redrawn (not with quiet::NoUpdate)
     std::string current_;
 };
 

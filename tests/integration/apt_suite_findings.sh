@@ -156,6 +156,13 @@ check "apt list --verbose: the summary under the line: $OUT" contains "$OUT" "si
 run "$BIN/apt" list simple -o quiet=0
 check "apt list: the hint at the versions -a would show: $OUT" contains "$OUT" "N: There is 1 additional version. Please use the '-a' switch to see it"
 
+if command -v script >/dev/null; then
+    # On a terminal with quiet::NoUpdate (APT's test setup): each step once,
+    # on a line of its own, never erased.
+    script -qec "env PAGER=cat $BIN/apt list -o quiet::NoUpdate=1 simple" /dev/null </dev/null | tr -d '\r' >"$T/out"
+    check "quiet::NoUpdate on a terminal: '$(head -1 "$T/out")'" test "$(head -1 "$T/out")" = "Listing..."
+fi
+
 run "$BIN/apt-cache" depends either -o APT::Cache::ShowOnlyFirstOr=1
 check "depends, ShowOnlyFirstOr: $OUT" test "$OUT" = "either
   Depends: simple"
