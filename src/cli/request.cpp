@@ -248,12 +248,14 @@ private:
     void virtual_word(const RequestWord& w, const PackageWord& pw) {
         std::optional<uint32_t> name = c_.find_name(pw.name);
         std::vector<const cache::Version*> providers;
+        std::vector<const cache::Version*> others;  // providing versions that are not candidates
         if (name && pw.version.empty() && pw.release.empty())
             for (uint32_t pi : c_.providers(*name)) {
                 const cache::Version& v = c_.versions()[c_.provides()[pi].version];
                 const cache::Package& p = c_.package_of(v);
                 bool fits = w.action == RequestAction::Remove ? c_.current_version(p) == &v : cand_.candidate(p) == &v;
                 if (fits && std::find(providers.begin(), providers.end(), &v) == providers.end()) providers.push_back(&v);
+                if (!fits && std::find(others.begin(), others.end(), &v) == others.end()) others.push_back(&v);
             }
         if (!name || !known_architecture(pw.arch)) {
             out_.errors.push_back("Unable to locate package " + w.text);
@@ -273,7 +275,15 @@ private:
             if (!provided) out_.notes.push_back("Package '" + pw.name + "' is not installed, so not removed");
             return;
         }
-        if (providers.empty()) {
+        if (providers.empty() && !others.empty() && w.action == RequestAction::Install) {
+            // apt lists them all, each marked, in its order (the last read first).
+            std::string text = "Package " + pw.name + " is a virtual package provided by:\n";
+            for (auto it = others.rbegin(); it != others.rend(); ++it)
+                text += "  " + full_name(c_, c_.package_of(**it)) + " " + std::string(c_.str((*it)->version)) +
+                        " [Not candidate version]\n";
+            text += "You should explicitly select one to install.\n";
+            out_.notes.push_back(text);
+        } else if (providers.empty()) {
             out_.notes.push_back("Package " + pw.name +
                                  " is not available, but is referred to by another package.\n"
                                  "This may mean that the package is missing, has been obsoleted, or\n"

@@ -67,7 +67,7 @@ check "extended_states now: 'Reading state information...': $OUT" contains "$OUT
 spec "keep|2.0|Depends=newdep" "newdep|1.0" "simple|2.0" "indep|1.0|Architecture=all" \
     "either|1.0|Depends=simple ~ indep" "prov|1.0|Provides=vname" \
     "wants|1.0|Suggests=nosuch1 ~ nosuch2|Recommends=nosuch3" "pullsup|1.0|Depends=simple (>= 2.0)" \
-    "pa|1.0|Provides=vv" "pb|1.0|Provides=vv" >"$T/spec2.json"
+    "pa|1.0|Provides=vv" "pb|1.0|Provides=vv" "pc|1.0|Provides=vv2" >"$T/spec2.json"
 install_suite stable "$T/spec2.json"
 run "$BIN/apt-get" upgrade -s --solver internal
 check "apt-get upgrade -s keeps keep back and says so: $OUT" contains "$OUT" "The following packages have been kept back:
@@ -100,6 +100,13 @@ check "a virtual package's providers in apt's order (the last read first): $OUT"
   pb 1.0
   pa 1.0
 You should explicitly select one to install."
+
+mkdir -p "$SB/etc/apt/preferences.d"
+printf 'Package: pc\nPin: version *\nPin-Priority: -1\n' >"$SB/etc/apt/preferences.d/pc"
+run "$BIN/apt-get" install -s vv2
+check "providers that are not candidates are listed so: $OUT" contains "$OUT" "Package vv2 is a virtual package provided by:
+  pc 1.0 [Not candidate version]"
+rm "$SB/etc/apt/preferences.d/pc"
 
 run "$BIN/apt-get" upgrade --trivial-only
 check "--trivial-only upgrade fails (rc $RC)" test "$RC" = 100
