@@ -85,9 +85,9 @@ private:
             if (!reinstall_)
                 out_.notes.push_back(full_name(c_, p) + " is already the newest version (" +
                                      std::string(c_.str(v.version)) + ").");
-            // As apt: --only-upgrade and --download-only change no marks.
-            const bool keeps_marks =
-                config_.find_bool("APT::Get::Only-Upgrade") || config_.find_bool("APT::Get::Download-Only");
+            // As apt: --only-upgrade, --download-only and --reinstall change no marks.
+            const bool keeps_marks = reinstall_ || config_.find_bool("APT::Get::Only-Upgrade") ||
+                                     config_.find_bool("APT::Get::Download-Only");
             if (u.packages[up].automatic && !keeps_marks) {
                 out_.notes.push_back(full_name(c_, p) + " set to manually installed.");
                 out_.now_manual.push_back(&p);

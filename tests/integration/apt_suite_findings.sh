@@ -121,6 +121,8 @@ check "the archive is there: 'Need to get 0 B/...': $OUT" grep -q '^Need to get 
 run "$BIN/apt-get" install -s --only-upgrade simple newdep
 check "--only-upgrade: no mark changes: $OUT" not_contains "$OUT" "set to manually installed"
 check "--only-upgrade: what is not installed is skipped: $OUT" contains "$OUT" "Skipping newdep, it is not installed and only upgrades are requested."
+run "$BIN/apt-get" install -s --reinstall simple
+check "--reinstall: no mark changes: $OUT" not_contains "$OUT" "set to manually installed"
 run "$BIN/apt-get" install -s -o APT::Get::HideAutoRemove=small newdep
 check "HideAutoRemove=small: the count only: $OUT" contains "$OUT" "1 package was automatically installed and is no longer required.
 Use 'apt autoremove' to remove it."
