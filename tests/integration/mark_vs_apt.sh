@@ -117,6 +117,29 @@ compare "showauto: pattern that does not parse" showauto '?foo'
 compare "hold: pattern" hold '?name(^nginx$)'
 compare "unhold: pattern" unhold '?exact-name(nginx)'
 compare "extended_states from -f" -f "$T/none-such" showauto
+# dpkg selections: install, remove (deinstall), purge and their show commands.
+compare "install: no words" install
+compare "install: installed, and not installed with a candidate" install bash hello adduser
+compare "showinstall" showinstall
+compare "showinstalls with words" showinstalls bash hello nosuchpkg 'libss*'
+compare "remove" remove hello nginx
+compare "showremove" showremove
+compare "showremoves with words" showremoves nginx bash
+compare "deinstall" deinstall libssh2-1
+compare "showdeinstall" showdeinstall
+compare "purge" purge nginx zstd
+compare "showpurge" showpurge
+compare "showpurges with words" showpurges zstd bash
+compare "purge: virtual package" purge mail-transport-agent
+compare "install: back again" install nginx hello libssh2-1 zstd
+compare "showinstall after" showinstall
+compare "install: already selected" install bash
+compare "remove -s: nothing changed" -s remove bash
+compare "remove: pattern" remove '?exact-name(hello)'
+# minimize-manual: arguments refused; -s lists, a "no" answer writes nothing.
+compare "minimize-manual: arguments" minimize-manual bash
+compare "minimize-manual -s" -s minimize-manual
+compare "minimize-manual, answered no" minimize-manual
 
 # The other way round: apt reads what aptus wrote, and aptus what apt wrote.
 APT_CONFIG=$B/apt.conf apt-mark showauto >"$T/apt.out" 2>&1

@@ -142,4 +142,52 @@ APT_CONFIG=$T/bare/apt.conf "$BIN/apt-get" update >"$T/out" 2>"$T/err"
 RC=$?
 check "with no var/lib update fails (rc $RC)" test "$RC" = 100
 check "and makes nothing" test ! -e "$T/bare/var/lib"
+# Help and version under each name: apt's "apt <version> (<arch>)" line
+# first and a Usage: line; no arguments at all is the help and a failure.
+for name in apt-get apt-cache apt-mark apt-config apt; do
+    OUT=$("$BIN/$name" --help 2>&1); RC=$?
+    check "$name --help exits 0 (rc $RC)" test "$RC" = 0
+    check "$name --help starts with apt's version line: $(head -1 <<<"$OUT")" \
+        bash -c 'head -1 <<<"$0" | grep -qE "^apt [0-9][^ ]* \(amd64\)$"' "$OUT"
+    check "$name --help has a Usage: line" bash -c 'grep -q "^Usage: " <<<"$0"' "$OUT"
+    OUT=$("$BIN/$name" --version 2>&1); RC=$?
+    check "$name --version: $OUT (rc $RC)" bash -c '[ "$1" = 0 ] && grep -qE "^apt [0-9][^ ]* \(amd64\)$" <<<"$0"' "$OUT" "$RC"
+    OUT=$("$BIN/$name" 2>&1); RC=$?
+    check "$name without arguments fails (rc $RC)" test "$RC" != 0
+    check "$name without arguments prints the help" bash -c 'grep -q "^Usage: " <<<"$0"' "$OUT"
+done
+OUT=$("$APTUS" --version 2>&1)
+check "aptus under its own name says so: $OUT" bash -c 'grep -qE "^aptus [0-9]" <<<"$0"' "$OUT"
+OUT=$("$APTUS" --help 2>&1)
+check "aptus --help is still generated from the command table" contains "$OUT" "modernize-sources"
+
+# moo: the day's message from SOURCE_DATE_EPOCH, alone at -qq and above;
+# extra moos, -q and --color change nothing about success.
+moo() { env -u COLUMNS "$@" >"$T/out" 2>"$T/err"; RC=$?; OUT=$(cat "$T/out") ERR=$(cat "$T/err"); }
+for args in "moo" "moo -q=2" "moo moo" "moo moo --color" "moo moo moo moo -q=2"; do
+    moo SOURCE_DATE_EPOCH=0 "$BIN/apt-get" $args
+    check "apt-get $args exits 0 without messages (rc $RC): $ERR" bash -c '[ "$1" = 0 ] && [ -z "$0" ]' "$ERR" "$RC"
+    check "apt-get $args says the everyday line" contains "$OUT" "Have you mooed today?"
+done
+while read -r day message; do
+    moo SOURCE_DATE_EPOCH="$(date -u -d "$day" +%s)" "$BIN/apt" moo -qqq
+    check "apt moo -qqq on $day prints only '$message': $OUT" test "$RC/$OUT" = "0/$message"
+done <<'DAYS'
+2000-12-25 Happy package management day!
+1930-02-18 It's a Bird ... It's a Plane ... It's Super Cow!
+1966-11-07 Whoever needs milk, bows to the animal.
+1993-08-16 Three moos for Debian!
+1998-04-01 Have you smashed some milk today?
+1988-03-29 Have you mooed today?
+DAYS
+moo SOURCE_DATE_EPOCH=moo "$BIN/apt" moo
+check "an invalid SOURCE_DATE_EPOCH is a warning (rc $RC): $ERR" \
+    bash -c '[ "$1" = 0 ] && [ "$0" = "W: Environment variable SOURCE_DATE_EPOCH was ignored as it has an invalid value: \"moo\"" ]' "$ERR" "$RC"
+for columns in 0 80a a80 ''; do
+    moo COLUMNS="$columns" SOURCE_DATE_EPOCH=0 "$BIN/apt-get" moo
+    check "COLUMNS='$columns' is a warning, not a failure (rc $RC): $ERR" \
+        bash -c '[ "$1" = 0 ] && [ "$0" = "W: Environment variable COLUMNS was ignored as it has an invalid value: \"$2\"" ]' "$ERR" "$RC" "$columns"
+done
+moo COLUMNS=80 SOURCE_DATE_EPOCH=0 "$BIN/apt-get" moo
+check "COLUMNS=80 is fine (rc $RC): $ERR" bash -c '[ "$1" = 0 ] && [ -z "$0" ]' "$ERR" "$RC"
 finish

@@ -145,7 +145,8 @@ enum class Want { Hold, Unhold, Install, Deinstall, Purge };
 // hold / unhold / install / remove (deinstall) / purge: through the
 // installed version, else the candidate, as apt-mark selects them; its
 // architecture ("all" included) names the package for dpkg. Only hold and
-// unhold say what they did; the others are silent, as in apt-mark.
+// unhold say what they did after dpkg ran; the others say what they
+// select before, as apt-mark does.
 int mark_selection(Context& ctx, Want want) {
     auto session = open_read_session(ctx);
     const cache::Cache& c = session->cache();
@@ -178,6 +179,11 @@ int mark_selection(Context& ctx, Want want) {
         else change.push_back(s);
     }
     if (change.empty()) return finish(words.errors);
+    for (const Selected& s : change) {
+        if (want == Want::Install) out("Selected " + s.target->name + " for installation.");
+        else if (want == Want::Deinstall) out("Selected " + s.target->name + " for removal.");
+        else if (want == Want::Purge) out("Selected " + s.target->name + " for purge.");
+    }
     if (!simulate(ctx.config)) {
         // dpkg refuses a selection for a package it has never seen; apt-mark
         // first gives it a placeholder record of each one not installed that
@@ -242,32 +248,37 @@ std::vector<const cache::Package*> installed_targets(const cache::Cache& c, cons
     return out;
 }
 
-bool is_metapackage_section(std::string_view section) {
-    constexpr std::string_view meta = "metapackages";
-    return section.starts_with(meta) || section.ends_with("/" + std::string(meta));
+// A section of APT::Never-MarkAuto-Sections ("metapackages", "tasks" in
+// Debian's configuration), as written or after its component
+// ("universe/metapackages" is a "metapackages" one too).
+bool never_markauto_section(const std::vector<std::string>& sections, std::string_view section) {
+    if (section.empty()) return false;
+    std::string_view bare = section.substr(section.rfind('/') == std::string_view::npos ? 0 : section.rfind('/') + 1);
+    for (const std::string& s : sections)
+        if (s == section || s == bare) return true;
+    return false;
 }
 
-// minimize-manual: the manually installed packages in a metapackages
-// section are the roots; whatever they need (Depends, Pre-Depends, and
-// Recommends and Suggests as far as APT::Install-Recommends and
-// -Suggests make them count), transitively, that is installed and marked
-// manual becomes automatic. apt-mark lists them and asks, defaulting to no.
+// minimize-manual: the manually installed packages of a section in
+// APT::Never-MarkAuto-Sections (the metapackages) are the roots; whatever they need (Depends, Pre-Depends, and
+// Recommends unless APT::Install-Recommends is off), transitively, that is
+// installed and marked manual becomes automatic. apt-mark lists them and asks, defaulting to no.
 int mark_minimize(Context& ctx) {
     if (!ctx.args.empty()) throw Error("apt-mark minimize-manual does not take any arguments");
     auto session = open_read_session(ctx);
     const cache::Cache& c = session->cache();
     const bool recommends = ctx.config.find_bool("APT::Install-Recommends", true);
-    const bool suggests = ctx.config.find_bool("APT::Install-Suggests", false);
     const bool debug = ctx.config.find_bool("Debug::AptMark::Minimize");
+    const std::vector<std::string> sections = ctx.config.find_list("APT::Never-MarkAuto-Sections");
     auto counts = [&](cache::DepType t) {
         return t == cache::DepType::Depends || t == cache::DepType::PreDepends ||
-               (t == cache::DepType::Recommends && recommends) || (t == cache::DepType::Suggests && suggests);
+               (t == cache::DepType::Recommends && recommends);
     };
     std::vector<char> root(c.packages().size()), seen(c.packages().size());
     std::vector<const cache::Package*> work;
     for (const cache::Package& p : c.packages()) {
         const cache::Version* v = c.current_version(p);
-        if (v == nullptr || automatic(p) || !is_metapackage_section(c.str(v->section))) continue;
+        if (v == nullptr || automatic(p) || !never_markauto_section(sections, c.str(v->section))) continue;
         if (debug) std::fprintf(stderr, "Found root %s\n", std::string(c.name_of(p)).c_str());
         root[c.index_of(p)] = 1;
         work.push_back(&p);
@@ -296,6 +307,8 @@ int mark_minimize(Context& ctx) {
         if (c.str(p->architecture) != c.native_architecture()) n += ":" + std::string(c.str(p->architecture));
         return n;
     };
+    // apt lists them in the order of its cache's package records, which
+    // follows how its cache was built; aptus sorts them by name.
     std::sort(changed.begin(), changed.end(),
               [&](const cache::Package* a, const cache::Package* b) { return name(a) < name(b); });
     out("The following packages will be marked as automatically installed:");
@@ -310,6 +323,10 @@ int mark_minimize(Context& ctx) {
     out(line);
     if (simulate(ctx.config)) return 0;
     if (!ask_yes_no(ctx.config, "Do you want to continue?", {.default_yes = false})) return 0;
+    // New stanzas go in apt's cache hash order, as apt writes them.
+    std::stable_sort(changed.begin(), changed.end(), [&](const cache::Package* a, const cache::Package* b) {
+        return apt_hash_key(c.name_of(*a)) < apt_hash_key(c.name_of(*b));
+    });
     std::vector<system::AutoMark> marks;
     for (const cache::Package* p : changed)
         marks.push_back({std::string(c.name_of(*p)), std::string(c.str(p->architecture)), true});
