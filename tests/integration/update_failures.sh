@@ -80,6 +80,17 @@ run_update
 good=$(lists_digest)
 newer
 
+# A hash or size mismatch is not retried with another compression (apt's
+# pkgAcqIndex::Failed: StatAuthError), and only the final failure prints.
+: >"$T/requests"
+xz_garbage=$(python3 -c "print('x' * $(stat -c %s "$REPO$PKG"), end='')")
+expect "hash mismatch of .xz, .gz good" "{\"$PKG\": {\"body\": \"$xz_garbage\"}}" \
+    "E: Failed to fetch $URL$PKG  Hash Sum mismatch"
+check "hash mismatch of .xz: .gz not asked for" bash -c "! grep -q 'GET ${PKG%.xz}.gz' '$T/requests'"
+check "hash mismatch of .xz: one Err line" test "$(grep -c '^Err:' "$T/out")" = 1
+expect "size mismatch of .xz, .gz good" "{\"$PKG\": {\"body\": \"$xz_garbage and more\"}}" \
+    "E: Failed to fetch $URL$PKG  File has unexpected size"
+
 # The InRelease itself.
 tampered=$(sed 's/^Codename: stable/Codename: stablE/' "$REPO/dists/stable/InRelease" | python3 -c 'import json,sys; print(json.dumps(sys.stdin.read()))')
 expect "tampered InRelease" "{\"/dists/stable/InRelease\": {\"body\": $tampered}}" "E: The repository '$URL stable InRelease' is no longer signed."

@@ -160,9 +160,11 @@ bool TransferSink::commit() {
     } catch (const Error& e) {
         return fail(e.what());
     }
+    // The decompressed file is not the one the Release describes: apt checks
+    // it against the uncompressed entry's hashes (a Filesize among them) and
+    // calls that a hash mismatch.
     if (request_.expected_output_size && out_bytes_ != *request_.expected_output_size)
-        return fail("File has unexpected size (decompressed " + std::to_string(out_bytes_) +
-                    " != " + std::to_string(*request_.expected_output_size) + "). Mirror sync in progress?");
+        return fail("Hash Sum mismatch");
     flush();
     // The lists are state: a crash after the rename must not leave an empty file.
     if (request_.durable && ::fsync(fd_) != 0) return fail(system_error("cannot sync", part_path_, errno).what());

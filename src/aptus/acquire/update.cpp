@@ -70,7 +70,9 @@ void Updater::make_repos() {
         if (!repo.entry) throw Error("no source entry for " + rf.base_uri);
         std::string uri = rf.repo_uri;
         if (!uri.empty() && uri.back() == '/') uri.pop_back();
-        repo.name = uri + " " + rf.suite;
+        // apt's MetaIndexInfo: a flat repository at the URI itself ("/")
+        // has no suite word, so its lines read "URI  InRelease".
+        repo.name = uri + " " + (rf.suite == "/" ? "" : rf.suite);
         for (const auto& t : targets_)
             if (t.option("Base-URI") == rf.base_uri) repo.targets.push_back(&t);
         for (const std::string& path : {rf.inrelease_file, rf.release_file}) {

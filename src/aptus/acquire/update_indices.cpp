@@ -5,6 +5,17 @@
 #include "updater.hpp"
 
 namespace aptus::acquire {
+namespace {
+
+// apt's StatAuthError: the file arrived but is not the one the Release
+// names (hash, size, or more bytes than announced).
+bool auth_failure(const FetchResult& r) {
+    return r.error == "Hash Sum mismatch" || r.error.starts_with("File has unexpected size") ||
+           r.error.starts_with("Writing more data than expected") ||
+           r.error.starts_with("Decompressed data larger than expected");
+}
+
+}  // namespace
 
 void Updater::fetch_indices() {
     std::vector<IndexPlan> plans;
@@ -23,7 +34,19 @@ void Updater::fetch_indices() {
     std::vector<size_t> active(plans.size());
     for (size_t i = 0; i < active.size(); ++i) active[i] = i;
     // Each round tries every unfinished index its next way; what failed
-    // goes on to its next compression or path, as apt does.
+    // goes on to its next compression or path, as apt does — but not after
+    // a hash or size mismatch, which apt holds another compression cannot
+    // fix (pkgAcqIndex::Failed, StatAuthError). apt prints no line for a
+    // way that is followed by another; the item keeps its number.
+    auto final_failure = [&](const IndexPlan& p, const FetchResult& r) {
+        return auth_failure(r) || p.next + 1 >= p.ways.size();
+    };
+    // An optional index (a Translation) whose last way was a by-hash path is
+    // ignored as apt ignores it: its expected hashes are looked up under the
+    // "by-hash" extension there, find none, and the item ends as Ign.
+    auto ignored = [&](const IndexPlan& p, const FetchResult& r) {
+        return !auth_failure(r) && !r.transient && p.target->optional && p.ways[p.next].by_hash;
+    };
     while (!active.empty()) {
         std::vector<FetchRequest> requests;
         for (size_t i : active) requests.push_back(plans[i].ways[plans[i].next].request);
@@ -31,7 +54,11 @@ void Updater::fetch_indices() {
             IndexPlan& p = plans[active[k]];
             if (r.status == FetchStatus::Ok) {
                 p.line = lines_.emit(UpdateLine::Get, p.target->description, r.bytes, {}, p.line);
-            } else if (r.status == FetchStatus::Failed) {
+            } else if (r.status == FetchStatus::Failed && final_failure(p, r)) {
+                if (ignored(p, r)) {
+                    p.line = lines_.emit(UpdateLine::Ign, p.target->description, 0, {}, p.line);
+                    return;
+                }
                 std::vector<std::string> details = failure_details(r);
                 if (r.error == "Hash Sum mismatch") append_hash_details(p.ways[p.next].request, details);
                 p.line = lines_.emit(UpdateLine::Err, p.target->description, 0, details, p.line);
@@ -48,11 +75,12 @@ void Updater::fetch_indices() {
                 continue;
             }
             if (r.status != FetchStatus::Failed) continue;
-            if (p.next + 1 < p.ways.size()) {
+            if (!final_failure(p, r)) {
                 ++p.next;
                 again.push_back(active[k]);
                 continue;
             }
+            if (ignored(p, r)) continue;
             std::string text = failed_to_fetch(way.request.uri, r);
             if (r.error == "Hash Sum mismatch") {
                 std::vector<std::string> details;

@@ -107,12 +107,20 @@ PlanOutcome plan_index(const sources::IndexTarget& target, const deb::ReleaseFil
             else
                 r.max_output_size = std::max<uint64_t>(o.entry.second->size * max_ratio, max_floor);
         }
-        if (use_by_hash) {
+        // Only a hex hash goes into a by-hash URI (one that is not hex
+        // matches nothing anyway: the plain path reports the mismatch).
+        const bool hex = !r.hash_hex.empty() && std::all_of(r.hash_hex.begin(), r.hash_hex.end(), [](char c) {
+            return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+        });
+        if (use_by_hash && hex) {
             size_t slash = o.path.rfind('/');
             std::string dir = slash == std::string::npos ? "" : o.path.substr(0, slash + 1);
             r.uri = base + dir + "by-hash/" + std::string(hash_algo_name(r.hash)) + "/" + r.hash_hex;
+            f.by_hash = true;
             plan.ways.push_back(f);
-            if (by_hash == "force") continue;
+            // As apt: a repository that offers by-hash (or By-Hash=force)
+            // is asked for that path only, never the plain one after it.
+            continue;
         }
         r.uri = base + o.path;
         plan.ways.push_back(std::move(f));

@@ -20,11 +20,13 @@ struct IndexFetch {
     FetchRequest request;               // into partial/
     std::string final_path;             // in the lists dir
     std::vector<std::string> replaces;  // the target's other compressions
+    bool by_hash = false;               // the URI is a by-hash/ path
 };
 
 // The ways in apt's order of preference: each compression the Release
-// lists, by-hash first where offered, then the plain path (a mirror may lag
-// behind its Release), as apt falls back from one to the next on failure.
+// lists, by its by-hash path where the repository offers it (or By-Hash is
+// forced), else by the plain one; apt falls back from one to the next on a
+// failure that is not a hash or size mismatch.
 struct IndexPlan {
     const sources::IndexTarget* target = nullptr;
     std::vector<IndexFetch> ways;

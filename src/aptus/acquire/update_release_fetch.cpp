@@ -28,6 +28,11 @@ std::optional<std::time_t> mtime_of(const std::string& path) {
     return st.st_mtime;
 }
 
+// More bytes than Acquire::MaxReleaseFileSize allows.
+bool too_big(const FetchResult& r) {
+    return r.status == FetchStatus::Failed && !r.transient && r.error.starts_with("File has unexpected size");
+}
+
 }  // namespace
 
 uint64_t Updater::max_release_size() const {
@@ -66,10 +71,12 @@ void Updater::fetch_inrelease() {
             repo.kind = Repo::Kind::InRelease;
             repo.unchanged = true;
             use_stored(repo);
-        } else if (r.not_found || redirect_loop(r)) {
+        } else if (r.not_found || redirect_loop(r) || too_big(r)) {
             // Try Release + Release.gpg next. apt does so for every failure
             // that is neither transient nor an HTTP error other than 404:
-            // a redirect loop is one (a plain "Ign" line, no warning).
+            // a redirect loop is one (a plain "Ign" line, no warning), an
+            // InRelease larger than Acquire::MaxReleaseFileSize another
+            // (its Err line says so; the Release files are bounded too).
             repo.kind = Repo::Kind::Release;
         } else {
             fail(repo, failed_to_fetch(requests[i].uri, r), r.transient);

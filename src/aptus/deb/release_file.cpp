@@ -41,9 +41,12 @@ void parse_hash_list(const Field& f, std::string_view name, std::vector<ReleaseE
             throw file_error(name, line, "malformed line in " + std::string(f.name) + ": '" + std::string(trim(l)) + "'");
         ReleaseEntry e;
         e.hash = to_lower(w[0]);
-        for (char c : e.hash)
-            if (!(is_digit(c) || (c >= 'a' && c <= 'f')))
-                throw file_error(name, line, "bad hash '" + std::string(w[0]) + "' in " + std::string(f.name));
+        // apt takes any word as a hash: one that is not hex simply matches no
+        // file (a "Hash Sum mismatch" for the index it names). A word with a
+        // '/' would be a path in a by-hash URI: that Release is refused.
+        // (update builds by-hash URIs from hex hashes only.)
+        if (e.hash.find('/') != std::string::npos)
+            throw file_error(name, line, "bad hash '" + std::string(w[0]) + "' in " + std::string(f.name));
         uint64_t size = 0;
         if (w[1].empty() || w[1].size() > 19) throw file_error(name, line, "bad size '" + std::string(w[1]) + "'");
         for (char c : w[1]) {

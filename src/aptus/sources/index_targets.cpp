@@ -62,6 +62,15 @@ std::string normal_uri(std::string_view uri) {
     return out + std::string(port) + std::string(path);
 }
 
+// Where a repository's Release files and indices are, as apt's
+// constructMetaIndexURI: "dists/SUITE/" under the URI, a flat "dir/" or
+// "./" below it, and "/" the URI itself (no double slash).
+std::string repo_base_uri(const std::string& repo_uri, const std::string& suite) {
+    if (suite == "/") return repo_uri;
+    if (!suite.empty() && suite.back() == '/') return repo_uri + suite;
+    return repo_uri + "dists/" + suite + "/";
+}
+
 std::string site_of(std::string_view uri) {
     std::string s = without_userinfo(normal_uri(uri));
     if (!s.empty() && s.back() == '/') s.pop_back();
@@ -199,7 +208,9 @@ void Builder::entry(const SourceEntry& first, const SourceEntry& e, std::vector<
     const std::string repo_uri = with_slash(normal_uri(first.uri));
     const std::string site = site_of(first.uri);
     const bool flat = e.is_flat();
-    const std::string base_uri = flat ? repo_uri + e.suite : repo_uri + "dists/" + e.suite + "/";
+    const std::string base_uri = repo_base_uri(repo_uri, e.suite);
+    // apt's $(RELEASE) of a flat repository at the URI itself ("/") is empty.
+    const std::string release = e.suite == "/" ? "" : e.suite;
 
     const std::vector<std::string> archs = architectures_for(e, archs_);
     // Naming "all" in "=" or "+=" makes its Packages required, not optional.
@@ -260,7 +271,7 @@ void Builder::entry(const SourceEntry& first, const SourceEntry& e, std::vector<
             std::vector<std::string> lang_loop = by_lang ? langs : std::vector<std::string>{""};
             for (const std::string& arch : arch_loop)
                 for (const std::string& lang : lang_loop) {
-                    std::map<std::string, std::string> vars{{"RELEASE", e.suite}, {"SITE", site}};
+                    std::map<std::string, std::string> vars{{"RELEASE", release}, {"SITE", site}};
                     if (!flat) vars["COMPONENT"] = component;
                     if (by_arch) vars["ARCHITECTURE"] = arch;
                     if (by_native) vars["NATIVE_ARCHITECTURE"] = arch;
@@ -299,7 +310,7 @@ void Builder::entry(const SourceEntry& first, const SourceEntry& e, std::vector<
                     o["DefaultEnabled"] = yes_no(config_.find_bool(base + "DefaultEnabled", true));
                     o["Fallback-Of"] = config_.find(base + "Fallback-Of");
                     o["Identifier"] = identifier;
-                    o["Release"] = e.suite;
+                    o["Release"] = release;
                     o["Repo-URI"] = repo_uri;
                     o["Site"] = site;
                     o["Sourcesentry"] = e.location.apt_name();
@@ -337,7 +348,7 @@ std::vector<ReleaseFiles> release_files(const std::vector<SourceEntry>& entries,
         ReleaseFiles r;
         r.repo_uri = with_slash(normal_uri(e.uri));
         r.suite = e.suite;
-        r.base_uri = e.is_flat() ? r.repo_uri + e.suite : r.repo_uri + "dists/" + e.suite + "/";
+        r.base_uri = repo_base_uri(r.repo_uri, e.suite);
         r.inrelease_uri = r.base_uri + "InRelease";
         r.release_uri = r.base_uri + "Release";
         r.release_gpg_uri = r.base_uri + "Release.gpg";

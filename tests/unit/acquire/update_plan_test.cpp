@@ -53,23 +53,42 @@ TEST(UpdatePlan, BestCompressionThenTheOthers) {
     EXPECT_EQ(ways[2].request.decompress, Compression::None);
 }
 
-TEST(UpdatePlan, ByHashFirstThenPlain) {
+// As apt: where the Release offers by-hash, each compression is asked for
+// by its by-hash path only (no plain path after it).
+TEST(UpdatePlan, ByHashOnlyWhereOffered) {
     test::TempDir dir("plan");
     config::Config c;
     auto t = target(dir.path());
     PlanOutcome out = plan_index(t, release(true), nullptr, false, dir.path(), c);
     ASSERT_TRUE(out.plan);
     const auto& ways = out.plan->ways;
-    ASSERT_EQ(ways.size(), 6u);
+    ASSERT_EQ(ways.size(), 3u);
     EXPECT_EQ(ways[0].request.uri, "http://h/debian/dists/s/main/binary-amd64/by-hash/SHA256/" + std::string(64, 'a'));
-    EXPECT_EQ(ways[1].request.uri, "http://h/debian/dists/s/main/binary-amd64/Packages.xz");
+    EXPECT_TRUE(ways[0].by_hash);
+    for (const auto& w : ways) EXPECT_NE(w.request.uri.find("/by-hash/SHA256/"), std::string::npos) << w.request.uri;
     // Without Acquire-By-Hash in the Release, "yes" means plain paths only.
-    EXPECT_EQ(plan_index(t, release(false), nullptr, false, dir.path(), c).plan->ways.size(), 3u);
+    auto plain = plan_index(t, release(false), nullptr, false, dir.path(), c);
+    ASSERT_EQ(plain.plan->ways.size(), 3u);
+    EXPECT_FALSE(plain.plan->ways[0].by_hash);
+    EXPECT_EQ(plain.plan->ways[0].request.uri, "http://h/debian/dists/s/main/binary-amd64/Packages.xz");
     // "force": by-hash only, whatever the Release says.
     auto forced = target(dir.path(), false, "force");
     auto f = plan_index(forced, release(false), nullptr, false, dir.path(), c);
     ASSERT_EQ(f.plan->ways.size(), 3u);
     EXPECT_NE(f.plan->ways[2].request.uri.find("/by-hash/SHA256/"), std::string::npos);
+}
+
+// A hash that is not hex (apt keeps it; it matches no file) never goes into
+// a URI: that way is the plain path, where it ends in a hash mismatch.
+TEST(UpdatePlan, HashThatIsNotHexIsNoByHashPath) {
+    test::TempDir dir("plan");
+    config::Config c;
+    auto t = target(dir.path(), false, "force");
+    auto out = plan_index(t, release(true, "x" + std::string(63, 'a')), nullptr, false, dir.path(), c);
+    ASSERT_TRUE(out.plan);
+    EXPECT_EQ(out.plan->ways[0].request.uri, "http://h/debian/dists/s/main/binary-amd64/Packages.xz");
+    EXPECT_FALSE(out.plan->ways[0].by_hash);
+    EXPECT_TRUE(out.plan->ways[1].by_hash);
 }
 
 TEST(UpdatePlan, KeptCompressedPrefersFastFormats) {

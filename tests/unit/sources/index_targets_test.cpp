@@ -112,6 +112,28 @@ TEST(SourcesIndexTargets, FlatRepository) {
     EXPECT_EQ(ts[1].short_desc, "Translation-en");
 }
 
+// "deb URI /": the repository is the URI itself, as apt's
+// constructMetaIndexURI has it: no double slash, no suite in the lines.
+TEST(SourcesIndexTargets, FlatRepositoryAtTheUriItself) {
+    config::Config c = test_config();
+    Diagnostics diags;
+    auto entries = parse_one_line_file("deb http://h:8080/ /\ndeb http://h:8080/ sub/\n", "f");
+    auto ts = index_targets(entries, c, diags);
+    ASSERT_EQ(ts.size(), 4u);
+    EXPECT_EQ(ts[0].uri, "http://h:8080/Packages");
+    EXPECT_EQ(ts[0].filename, "/lists/h:8080_Packages");
+    EXPECT_EQ(ts[0].description, "http://h:8080  Packages");
+    EXPECT_EQ(ts[0].option("Base-URI"), "http://h:8080/");
+    EXPECT_EQ(ts[2].uri, "http://h:8080/sub/Packages");
+    EXPECT_EQ(ts[2].description, "http://h:8080 sub/ Packages");
+    auto rs = release_files(entries, c);
+    ASSERT_EQ(rs.size(), 2u);
+    EXPECT_EQ(rs[0].inrelease_uri, "http://h:8080/InRelease");
+    EXPECT_EQ(rs[0].release_gpg_uri, "http://h:8080/Release.gpg");
+    EXPECT_EQ(rs[0].inrelease_file, "/lists/h:8080_InRelease");
+    EXPECT_EQ(rs[1].release_uri, "http://h:8080/sub/Release");
+}
+
 TEST(SourcesIndexTargets, DuplicatesWarnOnce) {
     config::Config c = test_config();
     Diagnostics diags;
