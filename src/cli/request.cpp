@@ -281,7 +281,6 @@ private:
             for (auto it = others.rbegin(); it != others.rend(); ++it)
                 text += "  " + full_name(c_, c_.package_of(**it)) + " " + std::string(c_.str((*it)->version)) +
                         " [Not candidate version]\n";
-            text += "You should explicitly select one to install.\n";
             out_.notes.push_back(text);
         } else if (providers.empty()) {
             out_.notes.push_back("Package " + pw.name +

@@ -104,8 +104,8 @@ aptus_run reinstall -y libfoo
 check "reinstall exits 0 ($ERR)" test "$RC" = 0
 check "reinstall is shown" contains "$OUT" "Reinstalling: 1"
 check "libfoo's postinst ran again" grep -q "postinst libfoo configure" "$SB/order.log"
-check "a package named for reinstall becomes manual, as apt marks what is named" \
-    test "$(apt-mark showmanual 2>/dev/null | grep -x libfoo)" = libfoo
+check "a reinstall keeps the package's automatic mark, as apt's (APT::Get::ReInstall marks nothing)" \
+    test "$(apt-mark showauto 2>/dev/null | grep -x libfoo)" = libfoo
 # -s shows a reinstall's dpkg steps, as apt-get -s does.
 aptus_run -s reinstall libfoo
 apt_sim=$(apt-get -o Dir::Cache="$T/apt-cache" -s reinstall libfoo 2>&1 | grep -E '^(Inst|Conf) ')

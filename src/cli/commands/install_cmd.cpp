@@ -131,7 +131,7 @@ void add_reinstalls(const cache::Cache& cache, const std::vector<const cache::Pa
         for (const Change& ch : plan.changes) planned = planned || ch.package == p;
         if (planned) continue;
         Change ch{ChangeKind::Reinstall, p, v, v};
-        ch.automatic = false;
+        ch.automatic = p->flags & cache::kPackageAuto;  // as apt: a reinstall changes no mark
         plan.changes.push_back(ch);
     }
 }
