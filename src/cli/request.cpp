@@ -80,6 +80,9 @@ private:
         // apt's SetCandidateVersion: what the user names is what is installed.
         for (uint32_t o : u.packages[up].versions) u.versions[o].candidate = o == uv;
         lift_hold(up);
+        // A name held before it was ever installed (apt-mark hold): naming it
+        // changes a held package too, as apt lists it.
+        if (!c_.current_version(p) && p.selection == cache::Selection::Hold) add(out_.unheld, up);
         if (c_.current_version(p) == &v) {
             out_.already_installed.push_back(&p);
             if (!reinstall_)

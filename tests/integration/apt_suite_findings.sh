@@ -121,6 +121,14 @@ check "the archive is there: 'Need to get 0 B/...': $OUT" grep -q '^Need to get 
 run "$BIN/apt-get" install -s --only-upgrade simple newdep
 check "--only-upgrade: no mark changes: $OUT" not_contains "$OUT" "set to manually installed"
 check "--only-upgrade: what is not installed is skipped: $OUT" contains "$OUT" "Skipping newdep, it is not installed and only upgrades are requested."
+"$APTUS" mark hold newdep >/dev/null 2>&1
+run "$BIN/apt-get" install -s newdep
+check "a name held before it was installed is a held change when named: $OUT" contains "$OUT" "The following held packages will be changed:
+  newdep"
+"$APTUS" mark unhold newdep >/dev/null 2>&1
+run "$BIN/apt" list 'simp*' -o quiet=0
+check "apt list: no hint for a wildcard: $OUT" not_contains "$OUT" "additional version"
+
 run "$BIN/apt-get" install -s --reinstall simple
 check "--reinstall: no mark changes: $OUT" not_contains "$OUT" "set to manually installed"
 run "$BIN/apt-get" install -s -o APT::Get::HideAutoRemove=small newdep
