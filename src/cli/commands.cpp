@@ -67,6 +67,7 @@ std::span<const Command> commands() {
         {{"upgrade"}, install_options(), "upgrade without removing anything", run_upgrade},
         {{"full-upgrade"}, install_options(), "upgrade, removing and installing as needed", run_full_upgrade},
         {{"dist-upgrade"}, install_options(), "the same as full-upgrade", run_full_upgrade},
+        {{"dselect-upgrade"}, install_options(), "install and remove as dpkg's selections say (as apt-get dselect-upgrade)", run_dselect_upgrade},
         {{"download"}, {}, "download the .deb of packages into the current directory (as apt-get download)", run_download},
         {{"clean"}, {}, "remove the downloaded .deb files and the binary caches (as apt-get clean; -s)", run_clean},
         {{"autoclean"}, {}, "remove the .deb files no repository offers any more (as apt-get autoclean; -s)", run_autoclean},

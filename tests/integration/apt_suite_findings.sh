@@ -121,6 +121,10 @@ check "the archive is there: 'Need to get 0 B/...': $OUT" grep -q '^Need to get 
 run "$BIN/apt-get" install -s --only-upgrade simple newdep
 check "--only-upgrade: no mark changes: $OUT" not_contains "$OUT" "set to manually installed"
 check "--only-upgrade: what is not installed is skipped: $OUT" contains "$OUT" "Skipping newdep, it is not installed and only upgrades are requested."
+"$APTUS" mark install newdep >/dev/null 2>&1
+run "$BIN/apt-get" dselect-upgrade -s
+check "dselect-upgrade installs what dpkg's selections ask for: $OUT" grep -q '^Inst newdep ' "$T/out"
+"$APTUS" mark remove newdep >/dev/null 2>&1
 "$APTUS" mark hold newdep >/dev/null 2>&1
 run "$BIN/apt-get" install -s newdep
 check "a name held before it was installed is a held change when named: $OUT" contains "$OUT" "The following held packages will be changed:

@@ -50,7 +50,7 @@ constexpr OptionSpec install_table[] = {
     {0, "reinstall", "APT::Get::ReInstall", ArgKind::Flag},
 };
 
-enum class Verb { Install, Reinstall, Remove, Purge, Upgrade, FullUpgrade, AutoRemove };
+enum class Verb { Install, Reinstall, Remove, Purge, Upgrade, FullUpgrade, AutoRemove, DselectUpgrade };
 
 const char* verb_name(Verb v) {
     switch (v) {
@@ -61,6 +61,7 @@ const char* verb_name(Verb v) {
         case Verb::Upgrade: return "upgrade";
         case Verb::FullUpgrade: return "full-upgrade";
         case Verb::AutoRemove: return "autoremove";
+        case Verb::DselectUpgrade: return "dselect-upgrade";
     }
     return "";
 }
@@ -201,11 +202,28 @@ int run(Context& ctx, Verb verb) {
     progress.done();
 
     RequestAction action = verb == Verb::Install || verb == Verb::Reinstall || verb == Verb::Upgrade ||
-                                   verb == Verb::FullUpgrade
+                                   verb == Verb::FullUpgrade || verb == Verb::DselectUpgrade
                                ? RequestAction::Install
                                : RequestAction::Remove;
     bool reinstall = verb == Verb::Reinstall || config.find_bool("APT::Get::ReInstall");
-    CommandRequest cr = read_request(su, cache, *session->candidates, config, action, ctx.args, reinstall);
+    std::vector<std::string> words = ctx.args;
+    bool purge_selected = false;
+    if (verb == Verb::DselectUpgrade) {
+        // apt-get dselect-upgrade: dpkg's selections are the request.
+        words.clear();
+        for (const cache::Package& p : cache.packages()) {
+            const std::string name = std::string(cache.name_of(p)) + ":" + std::string(cache.str(p.architecture));
+            const bool installed = cache.current_version(p) != nullptr;
+            if (p.selection == cache::Selection::Install && !installed && p.version_count > 0) words.push_back(name);
+            if ((p.selection == cache::Selection::Deinstall || p.selection == cache::Selection::Purge) &&
+                (installed || p.state == cache::InstallState::ConfigFiles)) {
+                words.push_back(name + "-");
+                purge_selected = purge_selected || p.selection == cache::Selection::Purge;
+            }
+        }
+    }
+    CommandRequest cr = read_request(su, cache, *session->candidates, config, action, words, reinstall);
+    if (purge_selected) cr.request.purge = true;
     if (reinstall)
         for (std::string& note : reinstall_notes(cache, cr.already_installed)) cr.notes.push_back(std::move(note));
     solver::Request& r = cr.request;
@@ -323,5 +341,6 @@ int run_purge(Context& ctx) { return run(ctx, Verb::Purge); }
 int run_upgrade(Context& ctx) { return run(ctx, Verb::Upgrade); }
 int run_full_upgrade(Context& ctx) { return run(ctx, Verb::FullUpgrade); }
 int run_autoremove(Context& ctx) { return run(ctx, Verb::AutoRemove); }
+int run_dselect_upgrade(Context& ctx) { return run(ctx, Verb::DselectUpgrade); }
 
 }  // namespace aptus::cli

@@ -17,6 +17,7 @@ int run_remove(Context& ctx);
 int run_purge(Context& ctx);
 int run_upgrade(Context& ctx);
 int run_full_upgrade(Context& ctx);
+int run_dselect_upgrade(Context& ctx);
 int run_autoremove(Context& ctx);
 
 }  // namespace aptus::cli
