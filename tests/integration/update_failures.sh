@@ -91,6 +91,22 @@ check "hash mismatch of .xz: one Err line" test "$(grep -c '^Err:' "$T/out")" = 
 expect "size mismatch of .xz, .gz good" "{\"$PKG\": {\"body\": \"$xz_garbage and more\"}}" \
     "E: Failed to fetch $URL$PKG  File has unexpected size"
 
+# A Release with MD5 sums only (re-signed): apt 3.0 refuses the repository
+# with its warning naming the file, an error and two notices; lists stay.
+python3 - "$REPO/dists/stable/Release" <<'PY'
+import re, sys
+t = open(sys.argv[1]).read()
+t = re.sub(r"^(SHA256|SHA512):\n( .*\n)*", "", t, flags=re.M)
+open(sys.argv[1], "w").write(t)
+PY
+gpg --batch --yes --quiet --local-user "$KEY" --clearsign -o "$REPO/dists/stable/InRelease" "$REPO/dists/stable/Release"
+stamp=$((stamp + 10))
+touch -d "@$(($(date +%s) + stamp))" "$REPO/dists/stable/InRelease" "$REPO/dists/stable/Release"
+expect "MD5 only" '{}' "E: The repository '$URL stable InRelease' provides only weak security information."
+check "MD5 only: apt's warning names the file" contains "$ERR" \
+    "W: No Hash entry in Release file $LISTS/partial/${URL#http://}_dists_stable_InRelease which is considered strong enough for security purposes"
+newer
+
 # The InRelease itself.
 tampered=$(sed 's/^Codename: stable/Codename: stablE/' "$REPO/dists/stable/InRelease" | python3 -c 'import json,sys; print(json.dumps(sys.stdin.read()))')
 expect "tampered InRelease" "{\"/dists/stable/InRelease\": {\"body\": $tampered}}" "E: The repository '$URL stable InRelease' is no longer signed."

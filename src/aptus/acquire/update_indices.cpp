@@ -23,8 +23,9 @@ void Updater::fetch_indices() {
     for (Repo& repo : repos_) {
         if (repo.failed) continue;
         for (const sources::IndexTarget* t : repo.targets) {
-            PlanOutcome out = plan_index(*t, repo.fresh, repo.stored ? &*repo.stored : nullptr, repo.unchanged,
-                                         lists_, config_);
+            PlanOutcome out =
+                plan_index(*t, repo.fresh, repo.stored ? &*repo.stored : nullptr, repo.unchanged, lists_, config_,
+                           repo.name + (repo.kind == Repo::Kind::InRelease ? " InRelease" : " Release"));
             if (!out.warning.empty()) add(UpdateMessage::Warning, out.warning);
             if (!out.plan) continue;
             plans.push_back(std::move(*out.plan));

@@ -39,7 +39,7 @@ std::vector<std::string> stored_variants(const std::string& filename) {
 
 PlanOutcome plan_index(const sources::IndexTarget& target, const deb::ReleaseFile& fresh,
                        const deb::ReleaseFile* stored, bool unchanged, const std::string& lists_dir,
-                       const config::Config& config) {
+                       const config::Config& config, const std::string& repo_name) {
     PlanOutcome out;
     // A lists dir that keeps files compressed wants the formats fast to read.
     std::string order = target.option(target.keep_compressed ? "KeepCompressedAs" : "CompressionTypes");
@@ -65,7 +65,7 @@ PlanOutcome plan_index(const sources::IndexTarget& target, const deb::ReleaseFil
     if (offered.empty()) {
         if (weak)
             out.warning = "Skipping acquire of configured file '" + target.meta_key + "' as repository '" +
-                          target.option("Base-URI") + "' provides only weak security information for it";
+                          repo_name + "' provides only weak security information for it";
         return out;  // else not in this Release: optional, or check_targets said so
     }
 

@@ -40,10 +40,11 @@ struct PlanOutcome {
 };
 
 // `stored` is the Release the lists dir holds now (nullptr: none);
-// `unchanged`: the fresh Release is that same file.
+// `unchanged`: the fresh Release is that same file. `repo_name` is how apt
+// names the repository in its warnings ("URI SUITE InRelease").
 PlanOutcome plan_index(const sources::IndexTarget& target, const deb::ReleaseFile& fresh,
                        const deb::ReleaseFile* stored, bool unchanged, const std::string& lists_dir,
-                       const config::Config& config);
+                       const config::Config& config, const std::string& repo_name = {});
 
 // The lists-dir files a target may be stored as: the plain name and every
 // compressed one, in the order base/ reads them.

@@ -107,6 +107,22 @@ void Updater::check_release(Repo& repo) {
             return t->option("Architecture") == "all" && t->option("Force-support-for-all") != "yes";
         });
     std::string name = repo.name + (repo.kind == Repo::Kind::InRelease ? " InRelease" : " Release");
+    // A Release with no SHA256 or SHA512 at all vouches for nothing: apt
+    // refuses the repository (its lists stay) unless weak ones are allowed.
+    const bool allow_weak = config_.find_bool("Acquire::AllowWeakRepositories", false) ||
+                            (!repo.targets.empty() && repo.targets.front()->option("Allow-Weak") == "true");
+    if (fresh.sha256.empty() && fresh.sha512.empty() && !allow_weak) {
+        const std::string file = partial_path(
+            lists_, repo.kind == Repo::Kind::InRelease ? repo.files->inrelease_file : repo.files->release_file);
+        const bool any = !fresh.md5.empty() || !fresh.sha1.empty();
+        add(UpdateMessage::Warning, "No Hash entry in Release file " + file +
+                                        (any ? " which is considered strong enough for security purposes" : ""));
+        fail(repo, "The repository '" + name + "' provides only weak security information.");
+        add(UpdateMessage::Notice,
+            "Updating from such a repository can't be done securely, and is therefore disabled by default.");
+        add(UpdateMessage::Notice, "See apt-secure(8) manpage for repository creation and user configuration details.");
+        return;
+    }
     ReleaseCheckSettings settings = release_check_settings(*repo.entry, config_, fresh.label);
     int64_t now = int64_t(std::time(nullptr));
     std::vector<CheckResult> checks;

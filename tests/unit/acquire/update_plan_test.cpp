@@ -134,9 +134,11 @@ TEST(UpdatePlan, NotListedOrOnlyWeakHashes) {
     EXPECT_FALSE(plan_index(t, release(false), nullptr, false, dir.path(), c).plan);
     deb::ReleaseFile weak;
     weak.md5 = {{"main/binary-amd64/Packages.xz", 200, std::string(32, 'f')}};
-    auto w = plan_index(target(dir.path()), weak, nullptr, false, dir.path(), c);
+    auto w = plan_index(target(dir.path()), weak, nullptr, false, dir.path(), c, "http://h/debian s InRelease");
     EXPECT_FALSE(w.plan);
-    EXPECT_NE(w.warning.find("provides only weak security information"), std::string::npos);
+    // apt names the repository by its Release file, not by the index's URI.
+    EXPECT_EQ(w.warning, "Skipping acquire of configured file 'main/binary-amd64/Packages' as repository "
+                         "'http://h/debian s InRelease' provides only weak security information for it");
 }
 
 }  // namespace
