@@ -458,7 +458,9 @@ std::string release_text(const cache::Cache& c, const cache::Version& v) {
         if (file.kind == cache::IndexKind::Status) continue;
         const cache::Release* r = file.release == cache::kNone ? nullptr : &c.releases()[file.release];
         std::string_view label = r ? c.str(r->label) : "", version = r ? c.str(r->version) : "";
-        if (std::find(seen.begin(), seen.end(), std::pair{label, version}) != seen.end()) continue;
+        // As apt: a release is said once per label and version; without a
+        // Label every file is said.
+        if (!label.empty() && std::find(seen.begin(), seen.end(), std::pair{label, version}) != seen.end()) continue;
         seen.emplace_back(label, version);
         if (!out.empty()) out += ", ";
         if (!label.empty()) out += std::string(label) + ":";

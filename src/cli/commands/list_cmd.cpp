@@ -128,13 +128,8 @@ int run_list(Context& ctx) {
         // between packages with --all-versions.
         if (all_versions || summaries) out += '\n';
     }
-    // apt gives the hint for what was asked for (names, patterns or a
-    // filter), not for the whole list nor for a wildcard.
-    auto wildcard = [](const std::string& a) {
-        return a.find_first_of("*?[") != std::string::npos && a[0] != '?' && a[0] != '~';
-    };
-    const bool asked = (!ctx.args.empty() && std::none_of(ctx.args.begin(), ctx.args.end(), wildcard)) ||
-                       installed || upgradable || manual;
+    // apt gives the hint when it lists a single package.
+    const bool asked = entries.size() == 1;
     if (hidden_versions > 0 && asked && effective_quiet(config) == 0)
         ctx.diags.push_back({Level::Notice, hidden_versions == 1
                                                 ? "There is 1 additional version. Please use the '-a' switch to see it"
