@@ -95,6 +95,9 @@ The following NEW packages will be installed:
 The following packages will be upgraded:
   simple"
 
+run "$BIN/apt-get" install -qq -s pullsup
+check "-qq: no plan, only -s's lines: $OUT" test "$(grep -cv '^\(Inst\|Conf\) ' "$T/out")" = 0
+
 run "$BIN/apt-get" install -s vv
 check "a virtual package's providers in apt's order (the last read first): $OUT" contains "$OUT" "Package vv is a virtual package provided by:
   pb 1.0

@@ -283,6 +283,8 @@ int run(Context& ctx, Verb verb) {
     options.simulate = simulate;
     options.native_arch = std::string(cache.native_architecture());
     options.classic = classic_layout(config);
+    // -qq: as apt-get, no plan on the screen, only -s's lines and what asks.
+    const bool plan_quiet = effective_quiet(config) >= 2;
     options.additional = verb != Verb::Upgrade && verb != Verb::FullUpgrade;
     if (config.find("APT::Get::HideAutoRemove") == "small")
         options.autoremovable = PlanViewOptions::Autoremovable::Count;
@@ -292,7 +294,8 @@ int run(Context& ctx, Verb verb) {
     if (const char* sudo = std::getenv("SUDO_USER"); sudo && *sudo && ::geteuid() == 0)
         options.autoremove_command = "sudo apt autoremove";
     if (!act) {
-        std::fputs((render_plan(view, options) + simulate_lines(cache, plan)).c_str(), stdout);
+        std::fputs(((plan_quiet ? std::string() : render_plan(view, options)) + simulate_lines(cache, plan)).c_str(),
+                   stdout);
         return 0;
     }
     view.space_available = free_space(config);
@@ -304,7 +307,7 @@ int run(Context& ctx, Verb verb) {
         view.download_bytes = bytes->to_fetch;
     }
     view.broken_count = unfinished_packages(cache).size();
-    std::fputs(render_plan(view, options).c_str(), stdout);
+    if (!plan_quiet) std::fputs(render_plan(view, options).c_str(), stdout);
     if (plan.changes.empty() && view.broken_count == 0) {
         // Nothing for dpkg; a named automatic package still becomes manual.
         // With nothing to mark and no extended_states yet, apt makes none.
