@@ -95,11 +95,7 @@ int run_stats(Context& ctx) {
 int run_dump(Context& ctx) {
     cache::OpenResult opened = system::open_cache(ctx.config, ctx.diags);
     const cache::Cache& c = opened.cache;
-    std::vector<const cache::Package*> pkgs;
-    for (const auto& p : c.packages()) pkgs.push_back(&p);
-    std::stable_sort(pkgs.begin(), pkgs.end(), [&](const auto* a, const auto* b) {
-        return apt_hash_key(c.name_of(*a)) < apt_hash_key(c.name_of(*b));
-    });
+    std::vector<const cache::Package*> pkgs = packages_in_apt_order(c);
     StdoutBuffer out;
     out += "Using Versioning System: Standard .deb\n";
     for (const auto* p : pkgs) {

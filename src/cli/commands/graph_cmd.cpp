@@ -141,11 +141,7 @@ Graph build(Context& ctx, const cache::Cache& c) {
     Graph g(c, ctx.config.find_bool("APT::Cache::GivenOnly", false));
     std::vector<std::string> notices;
     if (ctx.args.empty()) {
-        std::vector<const cache::Package*> pkgs;
-        for (const auto& p : c.packages()) pkgs.push_back(&p);
-        std::stable_sort(pkgs.begin(), pkgs.end(), [&](const auto* a, const auto* b) {
-            return apt_hash_key(c.name_of(*a)) < apt_hash_key(c.name_of(*b));
-        });
+        std::vector<const cache::Package*> pkgs = packages_in_apt_order(c);
         for (const auto* p : pkgs)
             g.start(g.node({p->name, std::string(apt_architecture(c, *p)), p}), false);
     }

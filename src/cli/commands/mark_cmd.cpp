@@ -324,9 +324,7 @@ int mark_minimize(Context& ctx) {
     if (simulate(ctx.config)) return 0;
     if (!ask_yes_no(ctx.config, "Do you want to continue?", {.default_yes = false})) return 0;
     // New stanzas go in apt's cache hash order, as apt writes them.
-    std::stable_sort(changed.begin(), changed.end(), [&](const cache::Package* a, const cache::Package* b) {
-        return apt_hash_key(c.name_of(*a)) < apt_hash_key(c.name_of(*b));
-    });
+    sort_in_apt_order(c, changed);
     std::vector<system::AutoMark> marks;
     for (const cache::Package* p : changed)
         marks.push_back({std::string(c.name_of(*p)), std::string(c.str(p->architecture)), true});

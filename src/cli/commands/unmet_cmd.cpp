@@ -129,11 +129,7 @@ int run_unmet(Context& ctx) {
     std::vector<std::string> notices;
     if (ctx.args.empty()) {
         // Every version, packages in the order apt walks its hash table.
-        std::vector<const cache::Package*> pkgs;
-        for (const auto& p : c.packages()) pkgs.push_back(&p);
-        std::stable_sort(pkgs.begin(), pkgs.end(), [&](const auto* a, const auto* b) {
-            return apt_hash_key(c.name_of(*a)) < apt_hash_key(c.name_of(*b));
-        });
+        std::vector<const cache::Package*> pkgs = packages_in_apt_order(c);
         for (const auto* p : pkgs)
             for (const auto& v : c.versions_of(*p)) versions.push_back(&v);
     } else {
