@@ -138,45 +138,62 @@ std::string formatted(std::string format, const sources::IndexTarget& t,
     return format;
 }
 
-// What apt adds to a target from its (In)Release file in the lists dir; no
-// value when the repository has none yet (apt then skips its targets).
-std::optional<std::map<std::string, std::string>> release_info(const sources::IndexTarget& t,
-                                                               const std::vector<sources::ReleaseFiles>& releases) {
-    for (const auto& r : releases) {
-        if (r.repo_uri != t.option("Repo-URI") || r.suite != t.option("Release")) continue;
-        const bool signed_release =
-            ::access(r.inrelease_file.c_str(), R_OK) == 0 || ::access(r.release_gpg_file.c_str(), R_OK) == 0;
-        for (const std::string* file : {&r.inrelease_file, &r.release_file}) {
-            if (::access(file->c_str(), R_OK) != 0) continue;
-            try {
-                deb::ReleaseFile rf = deb::read_release_file(*file);
-                return std::map<std::string, std::string>{{"CODENAME", rf.codename}, {"SUITE", rf.suite},
-                                                          {"VERSION", rf.version},   {"ORIGIN", rf.origin},
-                                                          {"LABEL", rf.label},       {"TRUSTED", signed_release ? "yes" : "no"}};
-            } catch (const Error&) {
-                return std::nullopt;
-            }
+using ReleaseInfo = std::map<std::string, std::string>;
+
+// What apt adds to the targets of one repository from its (In)Release file
+// in the lists dir; no value when the repository has none yet (apt then
+// skips its targets).
+std::optional<ReleaseInfo> release_info(const sources::ReleaseFiles& r) {
+    const bool signed_release =
+        ::access(r.inrelease_file.c_str(), R_OK) == 0 || ::access(r.release_gpg_file.c_str(), R_OK) == 0;
+    for (const std::string* file : {&r.inrelease_file, &r.release_file}) {
+        if (::access(file->c_str(), R_OK) != 0) continue;
+        try {
+            deb::ReleaseFile rf = deb::read_release_file(*file);
+            return ReleaseInfo{{"CODENAME", rf.codename}, {"SUITE", rf.suite},
+                               {"VERSION", rf.version},   {"ORIGIN", rf.origin},
+                               {"LABEL", rf.label},       {"TRUSTED", signed_release ? "yes" : "no"}};
+        } catch (const Error&) {
+            return std::nullopt;
         }
     }
     return std::nullopt;
 }
 
+// The release info of the repository a target belongs to, each Release
+// file read once however many targets it has.
+class ReleaseInfos {
+public:
+    explicit ReleaseInfos(std::vector<sources::ReleaseFiles> releases)
+        : releases_(std::move(releases)), read_(releases_.size()) {}
+
+    const ReleaseInfo* of(const sources::IndexTarget& t) {
+        for (size_t i = 0; i < releases_.size(); ++i) {
+            if (releases_[i].repo_uri != t.option("Repo-URI") || releases_[i].suite != t.option("Release")) continue;
+            if (!read_[i]) read_[i] = release_info(releases_[i]);
+            return *read_[i] ? &**read_[i] : nullptr;
+        }
+        return nullptr;
+    }
+
+private:
+    std::vector<sources::ReleaseFiles> releases_;
+    std::vector<std::optional<std::optional<ReleaseInfo>>> read_;  // outer: read yet; inner: found
+};
+
 void print_targets(const config::Config& config, Diagnostics& diags, const std::vector<std::string>& filters = {}) {
     auto entries = sources::read_sources(config, diags);
     const std::string format = config.find("APT::Get::IndexTargets::Format");
     const bool with_release = config.find_bool("APT::Get::IndexTargets::ReleaseInfo", true);
-    const auto releases = sources::release_files(entries, config);
+    ReleaseInfos infos(sources::release_files(entries, config));
+    const ReleaseInfo none;
     std::string out;
     for (const auto& t : sources::index_targets(entries, config, diags)) {
-        std::map<std::string, std::string> info;
-        if (with_release) {
-            auto found = release_info(t, releases);
-            if (!found) continue;
-            info = std::move(*found);
-        }
+        const ReleaseInfo* info = &none;
+        if (with_release && !(info = infos.of(t))) continue;
         std::string record = sources::format_index_target(t);
         if (!filters.empty() && !matches_filters(record, filters)) continue;
-        out += format.empty() ? record + "\n" : formatted(format, t, info) + "\n";
+        out += format.empty() ? record + "\n" : formatted(format, t, *info) + "\n";
     }
     print(out);
 }
