@@ -221,7 +221,7 @@ std::optional<ArchiveBytes> archive_bytes(const config::Config& config, const ca
     ArchiveBytes bytes;
     for (const auto& item : items) {
         bytes.total += item.size;
-        if (item.uri.starts_with("file:") || item.uri.starts_with("copy:")) continue;
+        if (acquire::is_local_uri(item.uri)) continue;
         struct stat st {};
         if (::stat((directory + item.file_name).c_str(), &st) == 0 && uint64_t(st.st_size) == item.size) continue;
         bytes.to_fetch += item.size;

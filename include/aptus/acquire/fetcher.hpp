@@ -27,6 +27,10 @@ enum class HashAlgo : uint8_t { None, Md5, Sha1, Sha256, Sha512 };
 // The names Release files and by-hash paths use: "MD5Sum", "SHA1", "SHA256", "SHA512".
 std::string_view hash_algo_name(HashAlgo algo);
 
+// file: and copy: URIs: read from the local file system (by root, never in
+// the download sandbox), nothing to download.
+bool is_local_uri(std::string_view uri);
+
 struct FetchRequest {
     std::string uri;          // http:, https:, file: or copy:
     std::string destination;  // where the checked file ends up (its directory must exist)

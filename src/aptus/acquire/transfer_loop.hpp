@@ -24,6 +24,4 @@ std::vector<FetchResult> run_transfers(const std::vector<FetchRequest>& requests
 std::vector<FetchResult> fetch_sandboxed(const std::vector<FetchRequest>& requests, const FetchOptions& options,
                                          const FetchCallback& callback);
 
-bool is_local_uri(std::string_view uri);
-
 }  // namespace aptus::acquire
