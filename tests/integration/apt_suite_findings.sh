@@ -20,16 +20,6 @@ BIN=$T/bin
 mkdir -p "$BIN"
 for name in apt-get apt-cache apt; do ln -s "$APTUS" "$BIN/$name"; done
 
-spec() {
-    python3 - "$@" <<'PY'
-import json, sys
-out = []
-for item in sys.argv[1:]:
-    name, version, *rest = item.split("|")
-    out.append({"name": name, "version": version, "fields": {k: v.replace(" ~ ", " | ") for k, v in (f.split("=", 1) for f in rest)}})
-json.dump(out, sys.stdout)
-PY
-}
 not_contains() { ! grep -qF -- "$2" <<<"$1"; }
 run() {
     "$@" >"$T/out" 2>&1 </dev/null

@@ -12,16 +12,6 @@ BIN=$T/bin
 mkdir -p "$BIN"
 for name in apt-get apt-cache apt-mark apt-config apt; do ln -s "$APTUS" "$BIN/$name"; done
 
-spec() {
-    python3 - "$@" <<'PY'
-import json, sys
-out = []
-for item in sys.argv[1:]:
-    name, version, *rest = item.split("|")
-    out.append({"name": name, "version": version, "fields": dict(f.split("=", 1) for f in rest)})
-json.dump(out, sys.stdout)
-PY
-}
 spec "hello|1.0" "world|1.0" "dep|1.0" "needy|1.0|Depends=dep" >"$T/spec.json"
 install_suite stable "$T/spec.json"
 

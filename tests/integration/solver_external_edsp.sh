@@ -12,16 +12,6 @@ SOLVER_BIN=${APTUS_SOLVER:-${APTUS_BUILD_DIR:?set APTUS_BUILD_DIR}/aptus-solver}
 [ -x "$SOLVER_BIN" ] || { echo "FAIL: $SOLVER_BIN is not built"; exit 1; }
 install_setup
 
-spec() {
-    python3 - "$@" <<'PY'
-import json, sys
-out = []
-for item in sys.argv[1:]:
-    name, version, *rest = item.split("|")
-    out.append({"name": name, "version": version, "fields": dict(f.split("=", 1) for f in rest)})
-json.dump(out, sys.stdout)
-PY
-}
 spec "hello|1.0" "other|2.0" "dep|1.0" "needy|1.0|Depends=dep" "lonely|1.0" >"$T/spec.json"
 install_suite stable "$T/spec.json"
 aptus_run install -y needy lonely

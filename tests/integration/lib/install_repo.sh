@@ -11,6 +11,9 @@
 #                            (make_repo.py --spec), points the sources at it and
 #                            runs aptus update
 #   aptus_run ARGS           aptus ARGS; sets OUT, ERR, RC
+#   spec NAME|VERSION|Field=value|... ...
+#                            a package list for install_suite on stdout (JSON);
+#                            " ~ " in a value stands for " | " (the separator)
 #   installed NAME           prints NAME's installed version ("" when not installed)
 #   pkg_status NAME          prints NAME's dpkg status words
 #   twin DIR                 a copy of the sandbox at DIR, configured for itself
@@ -42,6 +45,17 @@ install_suite() {
     set_sources "$suite"
     "$APTUS" update -q >"$T/update-out" 2>"$T/update-err" ||
         { echo "FAIL: aptus update"; cat "$T/update-out" "$T/update-err"; exit 1; }
+}
+
+spec() {
+    python3 - "$@" <<'PY'
+import json, sys
+out = []
+for item in sys.argv[1:]:
+    name, version, *rest = item.split("|")
+    out.append({"name": name, "version": version, "fields": {k: v.replace(" ~ ", " | ") for k, v in (f.split("=", 1) for f in rest)}})
+json.dump(out, sys.stdout)
+PY
 }
 
 aptus_run() {
