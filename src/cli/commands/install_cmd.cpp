@@ -122,6 +122,24 @@ std::vector<std::string> reinstall_notes(const cache::Cache& cache, const std::v
     return notes;
 }
 
+// apt-get dselect-upgrade: dpkg's selections as request words: "name:arch"
+// for what is selected for install and missing, "name:arch-" for what is
+// selected for deinstall or purge and still there (`purge`: some for purge).
+std::vector<std::string> selection_words(const cache::Cache& cache, bool& purge) {
+    std::vector<std::string> words;
+    for (const cache::Package& p : cache.packages()) {
+        const std::string name = std::string(cache.name_of(p)) + ":" + std::string(cache.str(p.architecture));
+        const bool installed = cache.current_version(p) != nullptr;
+        if (p.selection == cache::Selection::Install && !installed && p.version_count > 0) words.push_back(name);
+        if ((p.selection == cache::Selection::Deinstall || p.selection == cache::Selection::Purge) &&
+            (installed || p.state == cache::InstallState::ConfigFiles)) {
+            words.push_back(name + "-");
+            purge = purge || p.selection == cache::Selection::Purge;
+        }
+    }
+    return words;
+}
+
 // --reinstall / reinstall: the named installed versions are installed again
 // (those a repository still offers; reinstall_notes says which are not).
 void add_reinstalls(const cache::Cache& cache, const std::vector<const cache::Package*>& named, Plan& plan) {
@@ -206,22 +224,9 @@ int run(Context& ctx, Verb verb) {
                                ? RequestAction::Install
                                : RequestAction::Remove;
     bool reinstall = verb == Verb::Reinstall || config.find_bool("APT::Get::ReInstall");
-    std::vector<std::string> words = ctx.args;
     bool purge_selected = false;
-    if (verb == Verb::DselectUpgrade) {
-        // apt-get dselect-upgrade: dpkg's selections are the request.
-        words.clear();
-        for (const cache::Package& p : cache.packages()) {
-            const std::string name = std::string(cache.name_of(p)) + ":" + std::string(cache.str(p.architecture));
-            const bool installed = cache.current_version(p) != nullptr;
-            if (p.selection == cache::Selection::Install && !installed && p.version_count > 0) words.push_back(name);
-            if ((p.selection == cache::Selection::Deinstall || p.selection == cache::Selection::Purge) &&
-                (installed || p.state == cache::InstallState::ConfigFiles)) {
-                words.push_back(name + "-");
-                purge_selected = purge_selected || p.selection == cache::Selection::Purge;
-            }
-        }
-    }
+    const std::vector<std::string> words =
+        verb == Verb::DselectUpgrade ? selection_words(cache, purge_selected) : ctx.args;
     CommandRequest cr = read_request(su, cache, *session->candidates, config, action, words, reinstall);
     if (purge_selected) cr.request.purge = true;
     if (reinstall)
