@@ -13,7 +13,8 @@
 # - apt show --full has APT-Release; apt list --verbose the summaries;
 # - apt-cache depends with APT::Cache::ShowOnlyFirstOr;
 # - apt-get indextargets --format and its filters;
-# - apt's options every command accepts (--solver internal, --comment, ...).
+# - apt's options every command accepts (--solver internal, --comment, ...);
+# - "Recommended packages:" leaves out what is installed, whatever its version.
 source "$(dirname "$0")/lib/install_repo.sh"
 install_setup
 BIN=$T/bin
@@ -57,7 +58,8 @@ check "extended_states now: 'Reading state information...': $OUT" contains "$OUT
 spec "keep|2.0|Depends=newdep" "newdep|1.0" "simple|2.0" "indep|1.0|Architecture=all" \
     "either|1.0|Depends=simple ~ indep" "prov|1.0|Provides=vname" \
     "wants|1.0|Suggests=nosuch1 ~ nosuch2|Recommends=nosuch3" "pullsup|1.0|Depends=simple (>= 2.0)" \
-    "pa|1.0|Provides=vv" "pb|1.0|Provides=vv" "pc|1.0|Provides=vv2" >"$T/spec2.json"
+    "pa|1.0|Provides=vv" "pb|1.0|Provides=vv" "pc|1.0|Provides=vv2" \
+    "wantsnewer|1.0|Recommends=simple (>= 3.0)" >"$T/spec2.json"
 install_suite stable "$T/spec2.json"
 run "$BIN/apt-get" upgrade -s --solver internal
 check "apt-get upgrade -s keeps keep back and says so: $OUT" contains "$OUT" "The following packages have been kept back:
@@ -77,6 +79,8 @@ Recommended packages:
   nosuch3
 The following NEW packages will be installed:
   wants"
+run "$BIN/apt-get" install -s wantsnewer
+check "a Recommends of a package that is installed, too old, is not listed: $OUT" not_contains "$OUT" "Recommended packages"
 run "$BIN/apt-get" install -s pullsup
 check "an upgrade pulled in is an 'additional' package: $OUT" contains "$OUT" "The following additional packages will be installed:
   simple

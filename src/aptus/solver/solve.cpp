@@ -82,6 +82,11 @@ private:
     void keep_clause(uint32_t pkg, ReasonKind kind);
     Solution answer(const Sat& sat);
     Lit first_open(const Sat& sat, const std::vector<Lit>& choices, bool& satisfied) const;
+    // The version to keep or install for a goal: the first open choice,
+    // unless a later one is what a chosen package recommends and nothing
+    // satisfies yet (an upgrade whose Recommends got tighter upgrades the
+    // recommended package rather than losing the relation, apt's rule).
+    Lit goal_choice(const Sat& sat, const std::vector<Lit>& choices, bool& satisfied) const;
 
     const Universe& u_;
     const Request& r_;
@@ -95,6 +100,7 @@ private:
 
     std::vector<Item> items_;
     std::vector<std::vector<uint32_t>> dep_items_, rec_items_;  // by variable
+    std::vector<std::vector<std::pair<uint32_t, uint32_t>>> recommended_by_;  // by variable: (owner var, item)
     std::vector<Item> hard_goals_, soft_goals_;
     size_t dep_cursor_ = 0, dep_item_ = 0, rec_cursor_ = 0, rec_item_ = 0, hard_cursor_ = 0, soft_cursor_ = 0;
 };
@@ -227,6 +233,7 @@ void Encoder::keep_clause(uint32_t pkg, ReasonKind kind) {
 void Encoder::encode() {
     dep_items_.assign(version_of_.size(), {});
     rec_items_.assign(version_of_.size(), {});
+    recommended_by_.assign(version_of_.size(), {});
     // The request first: its clauses come first in the hard goals.
     for (uint32_t p : r_.install) {
         std::vector<Lit> lits;
@@ -337,7 +344,6 @@ void Encoder::encode() {
                 }
                 continue;
             }
-            bool weak = d.kind == DepKind::Recommends || d.kind == DepKind::Suggests;
             if (d.kind == DepKind::Suggests && !r_.install_suggests) continue;
             if (d.kind == DepKind::Recommends && !r_.install_recommends && !ver.installed && !installed_deps) continue;
             sats.clear();
@@ -346,11 +352,16 @@ void Encoder::encode() {
                 u_.satisfiers(v, t, sats);
                 order_choices(sats, begin, sats.size());
             }
+            bool weak = d.kind == DepKind::Recommends || d.kind == DepKind::Suggests;
             // Across the whole or-group, what is installed already comes first.
-            // (When upgrading, what a transition leaves behind comes last.)
+            // (When upgrading, what a transition leaves behind comes last.) A
+            // weak relation is apt's: only an installed version that
+            // satisfies it comes first, an upgrade of an installed package
+            // has no precedence over a new one named before it.
             std::stable_sort(sats.begin(), sats.end(), [&](uint32_t a, uint32_t b) {
                 uint32_t pa = u_.versions[a].package, pb = u_.versions[b].package;
                 if (r_.upgrade_all && obsolete_[pa] != obsolete_[pb]) return obsolete_[pb] > 0;
+                if (weak) return u_.versions[a].installed > u_.versions[b].installed;
                 return first_choice(pa) > first_choice(pb);
             });
             // Weak relations of what is installed only keep what is there; a
@@ -358,15 +369,24 @@ void Encoder::encode() {
             bool keep_only = false;
             if (weak && ver.installed) keep_only = true;
             if (weak && installed_deps) {
-                // The same names as before count as the same relation: a new
-                // version number in it does not make it new (apt does the same).
-                auto names = [](const Dependency& x) {
-                    std::vector<uint32_t> n;
-                    for (const Target& t : x.alternatives) n.push_back(t.name);
-                    return n;
-                };
-                for (const Dependency& old : *installed_deps)
-                    if (old.kind == d.kind && names(old) == names(d)) keep_only = true;
+                // A Recommends of an upgrade installs what it names unless the
+                // installed version already recommended one of those names
+                // and the system never satisfied it: the user chose to go
+                // without. One that was satisfied and got tighter, or one
+                // about names not recommended before, installs (apt's rule).
+                bool related = false, was_satisfied = false;
+                for (const Dependency& old : *installed_deps) {
+                    if (old.kind != d.kind) continue;
+                    bool shares = false;
+                    for (const Target& o : old.alternatives)
+                        for (const Target& t : d.alternatives) shares |= o.name == t.name;
+                    if (!shares) continue;
+                    related = true;
+                    std::vector<uint32_t> old_sats;
+                    for (const Target& o : old.alternatives) u_.satisfiers(v, o, old_sats);
+                    for (uint32_t s : old_sats) was_satisfied |= u_.versions[s].installed;
+                }
+                if (related && !was_satisfied) keep_only = true;
                 if (!r_.install_recommends) keep_only = true;
             }
             Item item;
@@ -378,6 +398,8 @@ void Encoder::encode() {
             }
             if (weak) {
                 if (item.choices.empty()) continue;
+                if (!keep_only)
+                    for (Lit l : item.choices) recommended_by_[lit_var(l)].emplace_back(var, uint32_t(items_.size()));
                 rec_items_[var].push_back(uint32_t(items_.size()));
                 items_.push_back(std::move(item));
                 continue;
@@ -402,6 +424,21 @@ Lit Encoder::first_open(const Sat& sat, const std::vector<Lit>& choices, bool& s
             return no_lit;
         }
         if (val == LBool::Undef && open == no_lit) open = l;
+    }
+    return open;
+}
+
+Lit Encoder::goal_choice(const Sat& sat, const std::vector<Lit>& choices, bool& satisfied) const {
+    Lit open = first_open(sat, choices, satisfied);
+    if (open == no_lit) return open;
+    for (Lit l : choices) {
+        if (sat.value(l) != LBool::Undef) continue;
+        for (auto [owner, item] : recommended_by_[lit_var(l)]) {
+            const std::vector<Lit>& wanted = items_[item].choices;
+            bool met = false;  // first_open() gives no open choice when met
+            if (!sat.is_true(pos_lit(owner)) || std::find(wanted.begin(), wanted.end(), open) != wanted.end()) continue;
+            if (first_open(sat, wanted, met) == l) return l;  // the or-group's first open choice
+        }
     }
     return open;
 }
@@ -438,13 +475,13 @@ Lit Encoder::choose(const Sat& sat) {
     }
     // 2. The request, then what must stay installed (which version).
     while (hard_cursor_ < hard_goals_.size()) {
-        Lit l = first_open(sat, hard_goals_[hard_cursor_].choices, satisfied);
+        Lit l = goal_choice(sat, hard_goals_[hard_cursor_].choices, satisfied);
         if (l != no_lit) return l;
         ++hard_cursor_;
     }
     // 3. Automatically installed packages: kept when they can be.
     while (soft_cursor_ < soft_goals_.size()) {
-        Lit l = first_open(sat, soft_goals_[soft_cursor_].choices, satisfied);
+        Lit l = goal_choice(sat, soft_goals_[soft_cursor_].choices, satisfied);
         if (l != no_lit) return l;
         ++soft_cursor_;
     }

@@ -238,11 +238,12 @@ void add_suggestions(const cache::Cache& c, const system::Candidates& candidates
     std::vector<const cache::Version*> after(c.packages().size(), nullptr);
     for (const cache::Package& p : c.packages()) after[c.index_of(p)] = c.current_version(p);
     for (const Change& ch : plan.changes) after[c.index_of(*ch.package)] = ch.new_version;
+    // apt lists a relation only when none of the packages it names is there
+    // afterwards, whatever their versions: a Recommends an installed version
+    // is too old for is not shown (the user has the package).
     auto met_by_one = [&](const cache::Dependency& d) {
         for (const cache::Package& p : c.packages_of(d.target))
-            if (const cache::Version* v = after[c.index_of(p)];
-                v && deb::relation_satisfied_by(deb::RelationOp(d.op), c.str(d.version), c.str(v->version)))
-                return true;
+            if (after[c.index_of(p)]) return true;
         if (d.op != cache::DepOp::None) return false;
         for (uint32_t i : c.providers(d.target)) {
             const cache::Version& pv = c.versions()[c.provides()[i].version];

@@ -192,6 +192,34 @@ TEST(Solve, RecommendsInstalledWhenPossibleNeverAtThePriceOfFailing) {
     EXPECT_EQ(selected(off.universe, solved(off)), (V{"a=1", "z=1"}));
 }
 
+TEST(Solve, AnUpgradesRecommendsInstallsWhenNewOrTightenedNotWhenNeverSatisfied) {
+    const std::string world =
+        "Package: cool\nVersion: 1\nInstalled: yes\n\nPackage: cool\nVersion: 2\n\n"
+        "Package: stuff\nVersion: 1\nInstalled: yes\n\nPackage: stuff\nVersion: 2\n\n"
+        "Package: super\nVersion: 2\n\n"
+        "Package: tighten\nVersion: 1\nInstalled: yes\nRecommends: cool (>= 1)\n\n"
+        "Package: tighten\nVersion: 2\nRecommends: cool (>= 2)\n\n"
+        "Package: gone\nVersion: 1\nInstalled: yes\nRecommends: cool (>= 1) | stuff (>= 2)\n\n"
+        "Package: gone\nVersion: 2\nRecommends: stuff (>= 2)\n\n"
+        "Package: newrec\nVersion: 1\nInstalled: yes\n\n"
+        "Package: newrec\nVersion: 2\nRecommends: super\n\n"
+        "Package: unwanted\nVersion: 1\nInstalled: yes\nRecommends: cool (>= 3)\n\n"
+        "Package: unwanted\nVersion: 2\nRecommends: cool (>= 2)\n";
+    auto upgraded = [&](const std::string& name) {
+        auto sc = scenario("Install: " + name + "\n", world);
+        Solution s = solved(sc);
+        return names_of(sc.universe, s.install);
+    };
+    // Satisfied before, tighter now: the recommended package is upgraded.
+    EXPECT_EQ(upgraded("tighten"), (V{"cool=2", "tighten=2"}));
+    // Satisfied before by an alternative that is gone: the new one installs.
+    EXPECT_EQ(upgraded("gone"), (V{"gone=2", "stuff=2"}));
+    // A name not recommended before: new, installs.
+    EXPECT_EQ(upgraded("newrec"), (V{"newrec=2", "super=2"}));
+    // Recommended before and never satisfied: the user went without it.
+    EXPECT_EQ(upgraded("unwanted"), (V{"unwanted=2"}));
+}
+
 TEST(Solve, BacktracksAndLearnsWhenTheFirstChoiceFailsLate) {
     // a needs b|c; b needs d|e; d and e each need something that conflicts
     // with z, which the request also wants: only c works, found after b failed.
