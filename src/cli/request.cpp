@@ -436,7 +436,12 @@ void apply_request_settings(const config::Config& config, solver::Request& r) {
     r.remove_manual = config.find_bool("APT::Solver::RemoveManual", false);
     r.purge = config.find_bool("APT::Get::Purge", false);
     r.autoremove = config.find_bool("APT::Get::AutomaticRemove", false);
-    r.allow_remove_essential = config.find_bool("APT::Get::allow-remove-essential", false);
+    // apt plans a removal of an Essential package the user named, with its
+    // warning, and asks for "Yes, do as I say!" before doing it; aptus under
+    // its own name refuses such a plan and explains why, unless allowed.
+    const std::string binary = config.find("Binary", "aptus");
+    r.allow_remove_essential =
+        config.find_bool("APT::Get::allow-remove-essential", binary != "aptus" && binary.rfind("apt", 0) == 0);
     system::apply_autoremove_settings(config, r);
 }
 

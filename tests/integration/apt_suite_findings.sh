@@ -14,7 +14,9 @@
 # - apt-cache depends with APT::Cache::ShowOnlyFirstOr;
 # - apt-get indextargets --format and its filters;
 # - apt's options every command accepts (--solver internal, --comment, ...);
-# - "Recommended packages:" leaves out what is installed, whatever its version.
+# - "Recommended packages:" leaves out what is installed, whatever its version;
+# - apt-get -s's " [pkg:arch ]" after a step that leaves pkg broken;
+# - apt-get plans a named essential removal, with apt's warning.
 source "$(dirname "$0")/lib/install_repo.sh"
 install_setup
 BIN=$T/bin
@@ -224,6 +226,28 @@ run "$BIN/apt" install -s simple
 check "bad sources line (install): no progress line first: $OUT" test "$OUT" = "E: Malformed entry 1 in list file $SB/etc/apt/sources.list.d/bad.list ([option] not assignment)
 E: The list of sources could not be read."
 rm "$SB/etc/apt/sources.list.d/bad.list"
+
+# apt-get -s after each step: what the step leaves broken and no step has
+# touched yet ("Remv ntpa [1.0] [timesync:amd64 ]"); an essential package
+# named for removal is planned with apt's warning under apt's names.
+spec "timesync|1.0|Depends=ntpa ~ ntpb" "ntpa|1.0" "ntpb|1.0|Conflicts=ntpa" \
+    "ess|1.0|Essential=yes|Depends=esslib" "esslib|1.0" >"$T/spec3.json"
+install_suite stable "$T/spec3.json"
+run "$BIN/apt-get" install -y timesync ess
+check "installed timesync, ntpa and ess (rc $RC)" test "$(installed timesync)$(installed ess)" = "1.01.0"
+run "$BIN/apt-get" install -s ntpb
+check "apt-get -s: the broken package after the removal: $OUT" contains "$OUT" "Remv ntpa [1.0] [timesync:amd64 ]
+Inst ntpb (1.0 stable [amd64])
+Conf ntpb (1.0 stable [amd64])"
+run "$BIN/apt-get" purge -s ess esslib
+check "apt-get purge of an essential package is planned (rc $RC)" test "$RC" = 0
+check "with the warning, and what it depends on 'due to' it: $OUT" contains "$OUT" "WARNING: The following essential packages will be removed.
+This should NOT be done unless you know exactly what you are doing!
+  ess esslib (due to ess)"
+run "$BIN/apt-get" purge -y ess
+check "-y does not remove an essential package (rc $RC): $OUT" contains "$OUT" "E: Essential packages were removed and -y was used without --allow-remove-essential."
+aptus_run remove -s ess
+check "aptus under its own name refuses it (rc $RC): $ERR" contains "$ERR" "is Essential and installed"
 
 run "$BIN/apt-get" install -s simple --solver 3.0 --print-uris --mark-auto -o Debug::NoLocking=1
 check "apt's options are understood by install: $OUT" not_contains "$OUT" "is not understood"

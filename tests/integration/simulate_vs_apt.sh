@@ -34,8 +34,8 @@ plan_set() {
            -e 's/^\(Remv\|Purg\) \([^ ]*\).*/Remv \2/p' "$1" | sort
 }
 
-# The lines in order; apt-get -s appends the packages broken at that point
-# ("[libc6-dev:amd64 ]", "[]"), which aptus does not print.
+# The lines in order, without the packages broken at that point that both
+# append ("[libc6-dev:amd64 ]", "[]"): they follow each tool's own order.
 plan_seq() {
     grep -E '^(Inst|Conf|Remv|Purg) ' "$1" | sed -e 's/ \[[^]]* \]$//' -e 's/ \[\]$//'
 }

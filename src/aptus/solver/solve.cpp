@@ -242,11 +242,18 @@ void Encoder::encode() {
         sat_.add_clause(lits, reason({ReasonKind::RequestInstall, p, 0, 0, 0}));
         hard_goals_.push_back({lits});
     }
-    for (const auto& group : new_essentials()) {
+    // A newly Essential name is installed in the native architecture unless
+    // what stays installed already pulls in some architecture of it (apt):
+    // its goal comes after those of the installed packages.
+    std::vector<Item> essential_goals;
+    for (auto group : new_essentials()) {
+        std::stable_partition(group.begin(), group.end(), [&](uint32_t v) {
+            return u_.packages[u_.versions[v].package].arch == u_.native_arch;
+        });
         std::vector<Lit> lits;
         for (uint32_t v : group) lits.push_back(pos_lit(uint32_t(var_of_[v])));
         sat_.add_clause(lits, reason({ReasonKind::NewEssential, u_.versions[group[0]].package, group[0], 0, 0}));
-        hard_goals_.push_back({lits});
+        essential_goals.push_back({lits});
     }
     for (uint32_t p : r_.remove)
         for (uint32_t v : u_.packages[p].versions)
@@ -284,6 +291,7 @@ void Encoder::encode() {
         else if (!pkg.automatic && !r_.remove_manual && !(r_.upgrade_all && obsolete_[p])) keep_clause(p, ReasonKind::Manual);
         else soft_pkgs.push_back(p);
     }
+    hard_goals_.insert(hard_goals_.end(), essential_goals.begin(), essential_goals.end());
     for (uint32_t p : soft_pkgs) {
         std::vector<Lit> lits;
         for (uint32_t v : preferred_versions(p, r_.upgrade_all))

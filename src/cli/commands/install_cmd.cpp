@@ -299,7 +299,7 @@ int run(Context& ctx, Verb verb) {
     if (const char* sudo = std::getenv("SUDO_USER"); sudo && *sudo && ::geteuid() == 0)
         options.autoremove_command = "sudo apt autoremove";
     if (!act) {
-        std::fputs(((plan_quiet ? std::string() : render_plan(view, options)) + simulate_lines(cache, plan)).c_str(),
+        std::fputs(((plan_quiet ? std::string() : render_plan(view, options)) + simulate_lines(su, cache, plan)).c_str(),
                    stdout);
         return 0;
     }

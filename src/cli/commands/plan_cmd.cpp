@@ -7,6 +7,8 @@
 
 #include "aptus/base/error.hpp"
 #include "aptus/deb/version.hpp"
+#include "aptus/system/simulated_state.hpp"
+#include "cli/apt_hash_order.hpp"
 #include "cli/request.hpp"
 #include "cli/version_select.hpp"
 
@@ -55,6 +57,25 @@ Plan make_plan(const system::SystemUniverse& su, const cache::Cache& c, const sy
         ch.essential = u.versions[uv].essential || u.versions[uv].important;
         ch.held = is_unheld(u.versions[uv].package);
         plan.changes.push_back(ch);
+    }
+    // What an essential package that goes Depends on goes with it in apt's
+    // warning: "libfoo (due to foo)".
+    for (size_t i = 0; i < s.remove.size(); ++i) {
+        const solver::Version& ev = u.versions[s.remove[i]];
+        if (!plan.changes[i].essential) continue;
+        std::string owner(c.name_of(*plan.changes[i].package));
+        if (u.packages[ev.package].arch != u.native_arch) owner += ":" + u.packages[ev.package].arch;
+        for (const solver::Dependency& d : u.deps(s.remove[i])) {
+            if (d.kind != solver::DepKind::Depends && d.kind != solver::DepKind::PreDepends) continue;
+            std::vector<uint32_t> targets;
+            for (const solver::Target& t : d.alternatives) u.satisfiers(s.remove[i], t, targets);
+            for (uint32_t t : targets)
+                for (size_t j = 0; j < s.remove.size(); ++j)
+                    if (s.remove[j] == t && !plan.changes[j].essential) {
+                        plan.changes[j].essential = true;
+                        plan.changes[j].due_to = owner;
+                    }
+        }
     }
     std::sort(plan.changes.begin(), plan.changes.end(), [&](const Change& a, const Change& b) {
         return c.name_of(*a.package) < c.name_of(*b.package);
@@ -129,13 +150,43 @@ void order_steps(const system::SystemUniverse& su, const cache::Cache& c, Plan& 
     add_steps(su, c, system::order_dpkg_work(su.universe, work), plan);
 }
 
-std::string simulate_lines(const cache::Cache& c, const Plan& plan) {
-    std::string out;
+std::string simulate_lines(const system::SystemUniverse& su, const cache::Cache& c, const Plan& plan) {
+    const solver::Universe& u = su.universe;
+    auto universe_version = [&](const cache::Version* v) { return su.version_of(c.index_of(*v)); };
+    std::vector<uint32_t> planned;
+    for (const Change& ch : plan.changes)
+        if (ch.new_version)
+            if (auto uv = universe_version(ch.new_version)) planned.push_back(*uv);
+    system::SimulatedState sim(u, planned);
+    std::vector<uint8_t> stepped(u.packages.size(), 0);  // apt's Flags: touched by a step so far
+    auto in_apt_order = [&](std::vector<uint32_t> pkgs) {
+        std::stable_sort(pkgs.begin(), pkgs.end(), [&](uint32_t a, uint32_t b) {
+            return apt_hash_key(u.names[u.packages[a].name]) < apt_hash_key(u.names[u.packages[b].name]);
+        });
+        return pkgs;
+    };
+    // " [a:amd64 b:i386 ]": what is broken now and no step has touched yet.
+    auto breaks = [&] {
+        if (sim.broken_count() == 0) return std::string("\n");
+        std::string out = " [";
+        for (uint32_t p : in_apt_order(sim.broken_packages()))
+            if (!stepped[p]) out += u.package_name(p) + " ";
+        return out + "]\n";
+    };
+    auto target_name = [&](uint32_t p, const solver::Target& t) {
+        std::string arch = t.arch.empty() || t.arch == "any" ? u.packages[p].arch : t.arch == "native" ? u.native_arch : t.arch;
+        return u.names[t.name] + ":" + arch;
+    };
     auto describe = [&](const cache::Version& v) {
         return " (" + std::string(c.str(v.version)) + " " + release_text(c, v) + ")";
     };
+    std::string out;
     for (const PlanStep& step : plan.steps) {
         const Change& ch = plan.changes[step.change];
+        const cache::Version* touched = ch.kind == ChangeKind::Remove ? ch.old_version : ch.new_version;
+        const std::optional<uint32_t> uv = touched ? universe_version(touched) : std::nullopt;
+        const uint32_t up = uv ? u.versions[*uv].package : 0;
+        if (uv) stepped[up] = 1;
         switch (step.action) {
             case system::DpkgAction::Remove:
             case system::DpkgAction::Purge:
@@ -144,15 +195,29 @@ std::string simulate_lines(const cache::Cache& c, const Plan& plan) {
                 // Only configuration files left: apt names no version.
                 if (ch.package->state != cache::InstallState::ConfigFiles)
                     out += " [" + std::string(c.str(ch.old_version->version)) + "]";
-                out += "\n";
+                if (uv) sim.remove(up);
+                out += breaks();
                 break;
             case system::DpkgAction::Unpack:
                 out += "Inst " + name_of(c, *ch.package);
                 if (ch.old_version) out += " [" + std::string(c.str(ch.old_version->version)) + "]";
-                out += describe(*ch.new_version) + "\n";
+                out += describe(*ch.new_version);
+                if (uv) {
+                    sim.install(*uv);
+                    // A Conflicts, Breaks or Pre-Depends this unpack leaves unmet.
+                    for (uint32_t p : in_apt_order(sim.broken_packages()))
+                        for (const auto& [kind, target] : sim.unmet(p))
+                            if (solver::is_negative(kind) || kind == solver::DepKind::PreDepends)
+                                out += " [" + u.package_name(p) + " on " + target_name(p, target) + "]";
+                }
+                out += breaks();
                 break;
             case system::DpkgAction::Configure:
-                out += "Conf " + name_of(c, *ch.package) + describe(*ch.new_version) + "\n";
+                // apt says "Conf x broken" when its own order configures a
+                // package too early; aptus's order is checked against dpkg's
+                // rules, which let a Conflicts+Replaces wait for dpkg.
+                out += "Conf " + name_of(c, *ch.package) + describe(*ch.new_version);
+                out += breaks();
                 break;
         }
     }
@@ -174,6 +239,7 @@ PlanView plan_view(const cache::Cache& c, const Plan& plan, bool kept_back) {
         e.automatic = ch.automatic;
         e.purge = ch.purge;
         e.essential = ch.essential;
+        e.due_to = ch.due_to;
         if (!ch.requested && (ch.kind == ChangeKind::Upgrade || ch.kind == ChangeKind::Downgrade))
             view.additional_upgrades.push_back(e);
         switch (ch.kind) {

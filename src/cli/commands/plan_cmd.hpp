@@ -25,6 +25,7 @@ struct Change {
     bool automatic = false;  // after the change (installs: pulled in, not named)
     bool purge = false;
     bool essential = false;  // an essential or protected package goes
+    std::string due_to;      // ... or one an essential package that goes depends on (apt warns of both)
     bool held = false;       // a held package changes (its hold lifted by naming it)
     bool requested = false;  // the request named it (apt-get's "additional" are the others)
 };
@@ -65,8 +66,9 @@ void order_steps(const system::SystemUniverse& su, const cache::Cache& cache, Pl
 
 // apt-get -s's lines in the plan's dpkg order: "Remv x [1]" (or "Purg") at
 // a removal, "Inst y [1] (2 Debian:13.8/stable [amd64])" at an unpack,
-// "Conf y (...)" at a configure.
-std::string simulate_lines(const cache::Cache& cache, const Plan& plan);
+// "Conf y (...)" at a configure; after each, as apt, " [a:amd64 ]": the
+// packages the step leaves broken that no step has touched yet.
+std::string simulate_lines(const system::SystemUniverse& su, const cache::Cache& cache, const Plan& plan);
 
 // The plan as APT 3.0's summary shows it.
 // `kept_back`: list not_upgraded too (apt-get lists them for upgrade and
