@@ -186,9 +186,12 @@ acquire::ArchivesOutcome fetch_and_show(const config::Config& config, const std:
         std::fflush(stdout);
         throw;
     }
+    // What a local repository hands over is not fetched (apt: no "Fetched"
+    // line for a file: archive; "Need to get 0 B/..." said so before).
     uint64_t good = 0;
-    for (const auto& r : out.results)
-        if (r.status == acquire::ArchiveResult::Status::Fetched) good += r.bytes;
+    for (size_t i = 0; i < out.results.size(); ++i)
+        if (out.results[i].status == acquire::ArchiveResult::Status::Fetched && !acquire::is_local_uri(items[i].uri))
+            good += out.results[i].bytes;
     screen.fetched(good, out.seconds);
     for (const auto& r : out.results)
         if (r.status == acquire::ArchiveResult::Status::Failed) std::fprintf(stderr, "E: %s\n", r.error.c_str());

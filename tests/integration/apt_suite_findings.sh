@@ -16,7 +16,10 @@
 # - apt's options every command accepts (--solver internal, --comment, ...);
 # - "Recommended packages:" leaves out what is installed, whatever its version;
 # - apt-get -s's " [pkg:arch ]" after a step that leaves pkg broken;
-# - apt-get plans a named essential removal, with apt's warning.
+# - apt-get plans a named essential removal, with apt's warning;
+# - apt -qq keeps the plan; --solver 3.1; update makes lists/auxfiles;
+# - apt show's two passes over a bad pattern;
+# - "no longer required" names what the plan itself installs for nothing.
 source "$(dirname "$0")/lib/install_repo.sh"
 install_setup
 BIN=$T/bin
@@ -248,6 +251,34 @@ run "$BIN/apt-get" purge -y ess
 check "-y does not remove an essential package (rc $RC): $OUT" contains "$OUT" "E: Essential packages were removed and -y was used without --allow-remove-essential."
 aptus_run remove -s ess
 check "aptus under its own name refuses it (rc $RC): $ERR" contains "$ERR" "is Essential and installed"
+
+# apt -qq still shows the plan (apt-get -qq does not); --solver 3.1 is
+# apt 3.0's too.
+run "$BIN/apt" install -s -qq ntpb
+check "apt -qq: the plan is there: $OUT" contains "$OUT" "Installing:"
+run "$BIN/apt-get" install -s ntpb --solver 3.1
+check "--solver 3.1 is aptus's own (rc $RC): $OUT" test "$RC" = 0
+# update makes lists/auxfiles as apt does.
+check "update made lists/auxfiles" test -d "$SB/var/lib/apt/lists/auxfiles"
+# A pattern apt cannot parse: apt show says so at both its passes, then that
+# nothing was found.
+run "$BIN/apt" show '?not-a-pattern' -o quiet=0
+check "apt show with a bad pattern (rc $RC): $OUT" test "$RC" = 100
+check "its errors, twice, and 'No packages found': $OUT" test "$(grep -c "^E: input:0-14: error: Unrecognized pattern '?not-a-pattern'" "$T/out")$(grep -c '^N: Unable to locate package ?not-a-pattern' "$T/out")$(tail -1 "$T/out")" = "22E: No packages found"
+# An auto package nothing needs, upgraded, pulls in a new one: apt's hint
+# names both as no longer required.
+spec "timesync|1.0|Depends=ntpa ~ ntpb" "ntpa|1.0" "ntpb|1.0|Conflicts=ntpa" \
+    "ess|1.0|Essential=yes|Depends=esslib" "esslib|1.0" "lonely|1.0" >"$T/spec4.json"
+install_suite stable "$T/spec4.json"
+run "$BIN/apt-get" install -y lonely
+"$APTUS" mark auto lonely >/dev/null
+spec "timesync|1.0|Depends=ntpa ~ ntpb" "ntpa|1.0" "ntpb|1.0|Conflicts=ntpa" \
+    "ess|1.0|Essential=yes|Depends=esslib" "esslib|1.0" "lonely|2.0|Depends=newdep2" "newdep2|1.0" \
+    >"$T/spec5.json"
+install_suite stable "$T/spec5.json"
+run "$BIN/apt-get" dist-upgrade -s
+check "the hint names what this plan installs for an auto package: $OUT" contains "$OUT" "The following packages were automatically installed and are no longer required:
+  lonely newdep2 simple"
 
 run "$BIN/apt-get" install -s simple --solver 3.0 --print-uris --mark-auto -o Debug::NoLocking=1
 check "apt's options are understood by install: $OUT" not_contains "$OUT" "is not understood"

@@ -255,7 +255,7 @@ check "Release entries outside: update exit 0 (got $RC)" test "$RC" = 0
 check "Release entries outside: nothing asked for them" bash -c "! grep -q 'escape\|$h' '$T/requests'"
 check "Release entries outside: nothing written outside" test -z "$(escaped)"
 check "Release entries outside: only the index and the InRelease stored" test \
-    "$(cd "$LISTS" && ls | grep -v '^lock$\|^partial$' | sed 's/.*_dists_stable_//' | sort | tr '\n' ' ')" = \
+    "$(cd "$LISTS" && ls | grep -v '^lock$\|^partial$\|^auxfiles$' | sed 's/.*_dists_stable_//' | sort | tr '\n' ' ')" = \
     "InRelease main_binary-amd64_Packages "
 check "Release entries outside: Packages says 1.1" grep -q '^Version: 1.1' "$LISTS"/*_Packages
 good=$(lists_digest)

@@ -97,7 +97,7 @@ OUT=$(cat "$T/out"); ERR=$(cat "$T/err")
 check "hash mismatch: exit 100" test "$RC" = 100
 check "hash mismatch: Err:1 under the Get:1" contains "$OUT" "Err:1 $URL stable/main amd64 hello amd64 1.0"
 check "hash mismatch: apt's E: line" \
-    grep -qx "E: Failed to fetch $URL/pool/stable/main/hello_1.0_amd64.deb  Hash Sum mismatch \[IP: 127.0.0.1 [0-9]*\]" "$T/err"
+    grep -qx "E: Failed to fetch $URL/pool/stable/main/hello_1.0_amd64.deb  Hash Sum mismatch" "$T/err"
 check "hash mismatch: what was expected follows" grep -q "^   Hashes of expected file:" "$T/err"
 check "hash mismatch: nothing lands" test -z "$(ls -A "$T/bad")"
 misbehave '{}'

@@ -52,6 +52,9 @@ struct FetchRequest {
     // Ask for the file only if changed after this time: a 304 (or an
     // unchanged file: URI) leaves `destination` untouched.
     std::optional<std::time_t> if_modified_since;
+    // A local file (file:, copy:) counts as unchanged only at this size too:
+    // a file rewritten within the second of the stored copy's time is new.
+    std::optional<uint64_t> if_size_is;
     // fsync the file before the rename. The lists are state and need it;
     // a .deb is checked against its hash before every use, so a torn one
     // after a crash is fetched again and the sync buys nothing.
@@ -73,6 +76,7 @@ struct FetchResult {
     double seconds = 0;
     std::optional<std::time_t> last_modified;  // as the server reported it
     std::string peer;                          // "[IP: 127.0.0.1 8080]" for HTTP, else ""
+    std::string received_hash_hex;             // a Hash Sum mismatch: the hash of what arrived
     unsigned attempts = 0;
 };
 

@@ -50,7 +50,10 @@ Solution solve(const Universe& u, const Request& r);
 // Auto-installed packages of `selected` that no manual, essential or
 // protected package reaches through Depends/Pre-Depends (and Recommends,
 // Suggests as the request's *_important say), as versions, ascending.
-std::vector<uint32_t> autoremovable(const Universe& u, const Request& r, const std::vector<uint32_t>& selected);
+// `with_new`: also what is not installed yet (apt-get's "no longer required"
+// names a package the same plan installs for an auto package nothing needs).
+std::vector<uint32_t> autoremovable(const Universe& u, const Request& r, const std::vector<uint32_t>& selected,
+                                    bool with_new = false);
 
 // An independent check of an installation: every Depends/Pre-Depends group of
 // a selected version met by a selected version, no Conflicts/Breaks hit, at

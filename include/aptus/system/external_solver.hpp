@@ -1,5 +1,6 @@
 // The solver APT::Solver names (`--solver NAME`), as APT 3.0 picks it:
-// aptus's own for "", "internal", "3.0" and "aptus"; any other name is an
+// aptus's own for "", "internal", "3.0", "3.1" (apt 3.0 takes the next
+// version's name too) and "aptus"; any other name is an
 // external EDSP solver, the program NAME in the first directory of
 // Dir::Bin::Solvers (a list; /usr/lib/apt/solvers when unset) that holds
 // it. The program gets the scenario on stdin and answers on stdout

@@ -124,7 +124,10 @@ ArchivesOutcome fetch_archives(const std::vector<ArchiveItem>& items, const std:
             continue;
         }
         const std::string final_path = dir + item.file_name;
-        if (archive_matches(final_path, item.size, item.hash, item.hash_hex)) {
+        // A local repository's .deb is read again each time, as apt reads
+        // it in place each time (its Get: line is there on every run); the
+        // copy in archives/ is what dpkg gets, so it cannot change under it.
+        if (!is_local_uri(item.uri) && archive_matches(final_path, item.size, item.hash, item.hash_hex)) {
             r.status = ArchiveResult::Status::Present;
             r.path = final_path;
             continue;

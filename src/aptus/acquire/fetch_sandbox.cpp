@@ -150,6 +150,7 @@ void put_result(Writer& w, const FetchResult& r) {
     std::memcpy(&seconds_bits, &r.seconds, sizeof seconds_bits);
     w.u64(uint64_t(r.status)).str(r.error).u64(r.not_found).u64(r.transient).u64(r.bytes).u64(seconds_bits);
     w.u64(r.last_modified.has_value()).u64(uint64_t(r.last_modified.value_or(0))).str(r.peer).u64(r.attempts);
+    w.str(r.received_hash_hex);
 }
 
 FetchResult get_result(Reader& in) {
@@ -168,6 +169,7 @@ FetchResult get_result(Reader& in) {
     if (has_time) r.last_modified = std::time_t(time);
     r.peer = in.str();
     r.attempts = unsigned(in.u64());
+    r.received_hash_hex = in.str();
     return r;
 }
 

@@ -365,7 +365,10 @@ private:
             r.status = FetchStatus::NotModified;
         } else if (status >= 200 && status < 300) {
             r.status = job.sink->commit() ? FetchStatus::Ok : FetchStatus::Failed;
-            if (r.status == FetchStatus::Failed) r.error = job.sink->error();
+            if (r.status == FetchStatus::Failed) {
+                r.error = job.sink->error();
+                r.received_hash_hex = job.sink->received_hash_hex();
+            }
         } else {
             r.error = std::to_string(status) + "  " + (job.reason.empty() ? "Error" : job.reason);
             r.not_found = status == 404 || status == 410;
@@ -406,7 +409,8 @@ private:
             return;
         }
         r.last_modified = st.st_mtime;
-        if (req.if_modified_since && st.st_mtime <= *req.if_modified_since) {
+        if (req.if_modified_since && st.st_mtime <= *req.if_modified_since &&
+            (!req.if_size_is || uint64_t(st.st_size) == *req.if_size_is)) {
             ::close(fd);
             r.status = FetchStatus::NotModified;
             done(job);
@@ -434,6 +438,7 @@ private:
         r.bytes = job.sink->bytes();
         if (ok && !job.sink->commit()) {
             r.error = job.sink->error();
+            r.received_hash_hex = job.sink->received_hash_hex();
             ok = false;
         }
         if (!ok) job.sink->discard();

@@ -151,7 +151,10 @@ bool TransferSink::commit() {
     if (request_.expected_size && bytes_ != *request_.expected_size)
         return fail("File has unexpected size (" + std::to_string(bytes_) + " != " +
                     std::to_string(*request_.expected_size) + "). Mirror sync in progress?");
-    if (hasher_ && hasher_->hex() != request_.hash_hex) return fail("Hash Sum mismatch");
+    if (hasher_ && hasher_->hex() != request_.hash_hex) {
+        received_hex_ = hasher_->hex();
+        return fail("Hash Sum mismatch");
+    }
     if (!decompress_error_.empty()) return fail(decompress_error_);
     try {
         decompressor_->finish();

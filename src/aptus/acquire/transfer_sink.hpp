@@ -60,6 +60,8 @@ public:
     uint64_t bytes() const { return bytes_; }
     uint64_t output_bytes() const { return out_bytes_; }
     const std::string& error() const { return error_; }
+    // After a Hash Sum mismatch: the hash of what arrived (apt shows it).
+    const std::string& received_hash_hex() const { return received_hex_; }
     // Checks and renames; on failure returns false with error() set and
     // removes the partial file.
     bool commit();
@@ -76,6 +78,7 @@ private:
     std::string part_path_;
     std::string out_buf_;
     std::string error_;
+    std::string received_hex_;
     std::string decompress_error_;
     std::unique_ptr<Hasher> hasher_;
     std::unique_ptr<StreamDecompressor> decompressor_;

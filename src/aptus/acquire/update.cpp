@@ -7,6 +7,9 @@
 // (see updater.hpp).
 #include "aptus/acquire/update.hpp"
 
+#include <sys/stat.h>
+
+#include <cerrno>
 #include <chrono>
 
 #include "aptus/base/error.hpp"
@@ -25,6 +28,11 @@ UpdateResult Updater::run() {
     options_ = fetch_options(config_);
     if (!options_.sandbox_warning.empty()) add(UpdateMessage::Warning, options_.sandbox_warning);
     ensure_partial_dir(lists_, options_.sandbox ? options_.sandbox->uid : uid_t(-1));
+    // apt's directory for auxiliary downloads: made by every update, so a
+    // lists directory looks the same whichever of the two made it.
+    // (find_dir() ends the path with '/'.)
+    if (::mkdir((lists_ + "auxfiles").c_str(), 0755) != 0 && errno != EEXIST)
+        throw system_error("cannot create directory", lists_ + "auxfiles", errno);
     ListsLock lock(lists_);
     entries_ = sources::read_sources(config_, diags_);
     targets_ = sources::index_targets(entries_, config_, diags_);

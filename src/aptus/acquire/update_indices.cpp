@@ -61,7 +61,11 @@ void Updater::fetch_indices() {
                     return;
                 }
                 std::vector<std::string> details = failure_details(r);
-                if (r.error == "Hash Sum mismatch") append_hash_details(p.ways[p.next].request, details);
+                if (r.error == "Hash Sum mismatch") {
+                    // The file arrived whole: apt's Get line comes before its Err.
+                    p.line = lines_.emit(UpdateLine::Get, p.target->description, r.bytes, {}, p.line);
+                    append_hash_details(p.ways[p.next].request, r, owner[active[k]]->fresh.date, details);
+                }
                 p.line = lines_.emit(UpdateLine::Err, p.target->description, 0, details, p.line);
             }
         });
@@ -85,7 +89,7 @@ void Updater::fetch_indices() {
             std::string text = failed_to_fetch(way.request.uri, r);
             if (r.error == "Hash Sum mismatch") {
                 std::vector<std::string> details;
-                append_hash_details(way.request, details);
+                append_hash_details(way.request, r, repo.fresh.date, details);
                 for (const auto& d : details) text += "\n   " + d;
             }
             fail(repo, text, r.transient);

@@ -44,7 +44,10 @@ std::vector<std::string> failure_details(const FetchResult& r);
 // "Failed to fetch <uri>  <reason> [IP: ...]", apt's message.
 std::string failed_to_fetch(const std::string& uri, const FetchResult& r);
 // "Hashes of expected file:" and what was expected, under a Hash Sum mismatch.
-void append_hash_details(const FetchRequest& r, std::vector<std::string>& details);
+// ... and, as apt, the hashes of what arrived, the server's modification
+// time and the Release file's Date (`release_date` as written, may be "").
+void append_hash_details(const FetchRequest& request, const FetchResult& r, const std::string& release_date,
+                         std::vector<std::string>& details);
 UpdateMessage::Level level_of(CheckResult::Level l);
 // Debian's Releases say "No-Support-for-Architecture-all: Packages": the
 // arch-all packages are in every architecture's Packages file, and apt then

@@ -3,6 +3,7 @@
 // first seen); layout.cpp sorts them and rewrites every index.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -117,12 +118,26 @@ struct BuildState {
 
     uint32_t name(StringId s) {
         if (s >= name_of_string.size()) name_of_string.resize(std::max<size_t>(s + 1, name_of_string.size() * 2), kNone);
-        uint32_t& n = name_of_string[s];
-        if (n == kNone) {
-            n = uint32_t(names.size());
-            names.push_back(s);
+        uint32_t n = name_of_string[s];
+        if (n != kNone) return n;
+        // apt's names are case-insensitive: a spelling with capitals is the
+        // name in lower case ("WorldOfGoo" in an index is the installed
+        // "worldofgoo"; dpkg's own names are lower case).
+        std::string_view text = pool.view(s);
+        if (std::any_of(text.begin(), text.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) {
+            std::string lower(text);
+            for (char& c : lower) c = (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+            StringId l = pool.intern(lower);
+            if (l >= name_of_string.size()) name_of_string.resize(std::max<size_t>(l + 1, name_of_string.size() * 2), kNone);
+            if (name_of_string[l] == kNone) {
+                name_of_string[l] = uint32_t(names.size());
+                names.push_back(l);
+            }
+            return name_of_string[s] = name_of_string[l];
         }
-        return n;
+        n = uint32_t(names.size());
+        names.push_back(s);
+        return name_of_string[s] = n;
     }
     uint32_t package(uint32_t name_index, StringId arch);
     // The package, or kNone; creates nothing.

@@ -6,6 +6,7 @@
 
 #include "aptus/base/compression.hpp"
 #include "aptus/base/error.hpp"
+#include "aptus/base/strings.hpp"
 #include "hash.hpp"
 
 namespace aptus::cache {
@@ -243,11 +244,13 @@ std::optional<uint32_t> Cache::find_name(std::string_view name) const {
     // At most one lap: a table the builder wrote always has an empty slot,
     // but a damaged file may fill them all, and must not loop forever.
     size_t mask = name_hash_.size() - 1;
-    size_t i = detail::hash_string(name) & mask;
+    // Names are case-insensitive as apt's: the table hashes them in lower case.
+    size_t i = detail::hash_name(name) & mask;
     for (size_t probes = 0; probes < name_hash_.size(); ++probes, i = (i + 1) & mask) {
         uint32_t n = name_hash_[i];
         if (n == kNone) return std::nullopt;
-        if (str(names_[n].name) == name) return n;
+        std::string_view have = str(names_[n].name);
+        if (have == name || (have.size() == name.size() && iequals(have, name))) return n;
     }
     return std::nullopt;
 }

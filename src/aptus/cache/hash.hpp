@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <algorithm>
 #include <cstring>
+#include <string>
 #include <string_view>
 
 namespace aptus::cache::detail {
@@ -72,6 +73,25 @@ inline uint64_t hash_string(std::string_view s) {
     }
     if (n > 0) h = mix(h ^ load_tail(p, n), kK2);
     return mix(h, kK3);
+}
+
+// The hash of a package name in the name table: of its ASCII lower case,
+// because apt's names are case-insensitive ("WorldOfGoo" in an index is the
+// installed "worldofgoo").
+inline uint64_t hash_name(std::string_view s) {
+    char low[256];
+    if (s.size() > sizeof low) {
+        std::string copy(s);
+        for (char& c : copy) c = (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+        return hash_string(copy);
+    }
+    bool upper = false;
+    for (size_t i = 0; i < s.size(); ++i) {
+        char c = s[i];
+        upper |= c >= 'A' && c <= 'Z';
+        low[i] = (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+    }
+    return upper ? hash_string({low, s.size()}) : hash_string(s);
 }
 
 // Four independent lanes so the multiplies overlap: several GB/s, enough

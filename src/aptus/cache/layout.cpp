@@ -135,7 +135,7 @@ void lay_out(BuildState& st, std::string_view stamp, Image& img, const LayoutHoo
         uint64_t hi, lo;
         std::memcpy(&hi, b, 8);
         std::memcpy(&lo, b + 8, 8);
-        keys[n] = {__builtin_bswap64(hi), __builtin_bswap64(lo), n, uint32_t(hash_string(s))};
+        keys[n] = {__builtin_bswap64(hi), __builtin_bswap64(lo), n, uint32_t(hash_name(s))};
     }
     std::sort(keys.begin(), keys.end(), [&](const NameKey& a, const NameKey& b) {
         if (a.hi != b.hi) return a.hi < b.hi;

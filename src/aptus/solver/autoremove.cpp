@@ -49,7 +49,8 @@ std::vector<std::optional<RootKind>> keep_roots(const Universe& u, const Request
     return roots;
 }
 
-std::vector<uint32_t> autoremovable(const Universe& u, const Request& r, const std::vector<uint32_t>& selected) {
+std::vector<uint32_t> autoremovable(const Universe& u, const Request& r, const std::vector<uint32_t>& selected,
+                                    bool with_new) {
     std::vector<uint8_t> in(u.versions.size(), 0), reached(u.versions.size(), 0);
     std::vector<uint8_t> was_installed(u.packages.size(), 0);
     for (uint32_t v : selected) in[v] = 1;
@@ -94,7 +95,7 @@ std::vector<uint32_t> autoremovable(const Universe& u, const Request& r, const s
     }
     std::vector<uint32_t> garbage;
     for (uint32_t v : selected)
-        if (!reached[v] && was_installed[u.versions[v].package]) garbage.push_back(v);
+        if (!reached[v] && (with_new || was_installed[u.versions[v].package])) garbage.push_back(v);
     return garbage;
 }
 

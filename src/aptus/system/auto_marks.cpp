@@ -133,6 +133,8 @@ void write_auto_marks(const config::Config& config, const std::vector<AutoMark>&
                                                  "that could be read, and kept as it was in " + copy});
         }
     }
+    // A root that never had apt's state directory gets it, as apt makes it.
+    create_apt_directory(config.find_dir("Dir::State"), parent_dir(path));
     write_file_atomic(path, writer.str(), 0644);
 }
 

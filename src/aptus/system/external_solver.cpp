@@ -66,7 +66,7 @@ std::string exit_problem(std::string_view name, const SubprocessResult& r) {
 
 std::string external_solver_name(const config::Config& config) {
     std::string name = config.find("APT::Solver");
-    if (name.empty() || name == "internal" || name == "3.0" || name == "aptus") return "";
+    if (name.empty() || name == "internal" || name == "3.0" || name == "3.1" || name == "aptus") return "";
     return name;
 }
 

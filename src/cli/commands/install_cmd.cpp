@@ -288,8 +288,9 @@ int run(Context& ctx, Verb verb) {
     options.simulate = simulate;
     options.native_arch = std::string(cache.native_architecture());
     options.classic = classic_layout(config);
-    // -qq: as apt-get, no plan on the screen, only -s's lines and what asks.
-    const bool plan_quiet = effective_quiet(config) >= 2;
+    // -qq: as apt-get, no plan on the screen, only -s's lines and what asks
+    // (apt itself still shows it).
+    const bool plan_quiet = effective_quiet(config) >= 2 && config.find("Binary", "aptus") != "apt";
     options.additional = verb != Verb::Upgrade && verb != Verb::FullUpgrade;
     if (config.find("APT::Get::HideAutoRemove") == "small")
         options.autoremovable = PlanViewOptions::Autoremovable::Count;

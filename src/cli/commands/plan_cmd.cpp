@@ -106,7 +106,11 @@ Plan make_plan(const system::SystemUniverse& su, const cache::Cache& c, const sy
         plan.changes.push_back(ch);
     }
     add_steps(su, c, steps, plan);
-    for (uint32_t uv : s.autoremove) plan.autoremovable.push_back(&cache_version(uv));
+    // apt's hint names every package left unneeded, those this plan
+    // installs or upgrades included (an auto package's upgrade pulling in a
+    // new one nothing else needs); with autoremove they are in s.remove.
+    if (!request.autoremove)
+        for (uint32_t uv : solver::autoremovable(u, request, s.selected, true)) plan.autoremovable.push_back(&cache_version(uv));
     std::sort(plan.autoremovable.begin(), plan.autoremovable.end(), [&](auto* a, auto* b) {
         return c.name_of(c.package_of(*a)) < c.name_of(c.package_of(*b));
     });

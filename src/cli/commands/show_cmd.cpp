@@ -20,6 +20,7 @@
 #include "cli/color.hpp"
 #include "cli/human_size.hpp"
 #include "cli/output.hpp"
+#include "cli/package_pattern.hpp"
 #include "cli/pager.hpp"
 #include "cli/policy_format.hpp"
 #include "cli/read_session.hpp"
@@ -284,10 +285,24 @@ int run_show(Context& ctx) {
 
     std::vector<std::string> notices;
     Selection shown, every;
-    for (const auto& w : ctx.args) select_versions(c, *s->candidates, w, all ? Select::All : Select::Candidate, shown, notices);
+    // A pattern apt cannot parse is an error of that word, said at each of
+    // apt's two passes, and the others are still shown.
+    bool pattern_failed = false;
+    auto select = [&](const std::string& w, Select how, Selection& into) {
+        try {
+            select_versions(c, *s->candidates, w, how, into, notices);
+        } catch (const Error& e) {
+            if (!is_pattern_word(w)) throw;
+            pattern_failed = true;
+            std::fflush(stdout);
+            std::fprintf(stderr, "E: %s\n", e.what());
+            if (effective_quiet(ctx.config) == 0) std::fprintf(stderr, "N: Unable to locate package %s\n", w.c_str());
+        }
+    };
+    for (const auto& w : ctx.args) select(w, all ? Select::All : Select::Candidate, shown);
     size_t additional = 0;
     if (!all) {
-        for (const auto& w : ctx.args) select_versions(c, *s->candidates, w, Select::All, every, notices);
+        for (const auto& w : ctx.args) select(w, Select::All, every);
         if (every.versions.size() > shown.versions.size()) additional = every.versions.size() - shown.versions.size();
     }
     // apt keeps the packages it could not show in one set, both passes together.
@@ -342,7 +357,7 @@ int run_show(Context& ctx) {
         render(ctx.diags);
         ctx.diags.clear();
     }
-    return 0;
+    return pattern_failed ? 100 : 0;
 }
 
 }  // namespace aptus::cli

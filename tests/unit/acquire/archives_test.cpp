@@ -137,7 +137,8 @@ TEST(Archives, HashMismatchLandsNowhere) {
     EXPECT_EQ(out.results[0].status, ArchiveResult::Status::Fetched);
     ASSERT_EQ(out.results[1].status, ArchiveResult::Status::Failed);
     EXPECT_EQ(out.results[1].path, "");
-    EXPECT_EQ(out.results[1].error.rfind("Failed to fetch " + bad.uri + "  Hash Sum mismatch [IP: 127.0.0.1 ", 0), 0u)
+    // A file that arrived and failed its check names no server (apt).
+    EXPECT_EQ(out.results[1].error.rfind("Failed to fetch " + bad.uri + "  Hash Sum mismatch\n", 0), 0u)
         << out.results[1].error;
     EXPECT_NE(out.results[1].error.find("\n   Hashes of expected file:\n    - SHA256:" + bad.hash_hex +
                                         "\n    - Filesize:12 [weak]"),
@@ -156,7 +157,7 @@ TEST(Archives, HashMismatchLandsNowhere) {
     EXPECT_EQ(err->number, get_number);
     EXPECT_EQ(err->description, bad.label);
     ASSERT_GE(err->details.size(), 3u);
-    EXPECT_EQ(err->details[0].rfind("Hash Sum mismatch [IP: 127.0.0.1 ", 0), 0u);
+    EXPECT_EQ(err->details[0], "Hash Sum mismatch");
     EXPECT_EQ(err->details[1], "Hashes of expected file:");
 }
 

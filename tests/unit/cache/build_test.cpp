@@ -555,3 +555,23 @@ TEST_F(CacheBuild, StanzasBiggerThanAReadAndRunsOfBlankLinesKeepEveryStanzaWhere
 }
 
 }  // namespace
+
+TEST_F(CacheBuild, NamesAreCaseInsensitiveAsApts) {
+    // An index's "WorldOfGoo" is the installed "worldofgoo": one name, in
+    // lower case, found by either spelling, its versions together.
+    CacheInputs in = inputs;
+    in.indices[0].path = dir.write("mixed_Packages", "Package: WorldOfGoo\nVersion: 2\nArchitecture: all\n\n"
+                                                     "Package: other\nVersion: 1\nArchitecture: amd64\n"
+                                                     "Depends: WORLDOFGOO\n");
+    in.status_path = dir.write("mixed_status", "Package: worldofgoo\nStatus: install ok installed\nVersion: 1\n"
+                                               "Architecture: all\n");
+    Cache c = Cache::from_image(build_cache(in).image);
+    const Package* p = c.find_package("worldofgoo", "amd64");
+    ASSERT_NE(p, nullptr);
+    EXPECT_EQ(c.name_of(*p), "worldofgoo");
+    EXPECT_EQ(c.find_package("WorldOfGoo", "amd64"), p);
+    EXPECT_EQ(c.versions_of(*p).size(), 2u);
+    auto n = c.find_name("WorldofGoo");
+    ASSERT_TRUE(n.has_value());
+    EXPECT_EQ(c.str(c.names()[*n].name), "worldofgoo");
+}
