@@ -201,7 +201,7 @@ check "dist-clean -s names the lists it would remove" contains "$OUT" "${PREFIX}
 run "$BIN/apt" distclean
 check "apt distclean exits 0 (rc $RC)" test "$RC" = 0
 check "apt distclean prints nothing ($OUT$ERR)" test -z "$OUT$ERR"
-check "distclean keeps the Release files, the lock and partial/" test "$(listing)" = "$(printf '%s\n' . ./_foo_bar_Release \
-    "./${PREFIX}_dists_stable_InRelease" ./lock ./partial | sort)"
+check "distclean keeps the Release files, the lock, partial/ and auxfiles/" test "$(listing)" = "$(printf '%s\n' . ./_foo_bar_Release \
+    "./${PREFIX}_dists_stable_InRelease" ./auxfiles ./lock ./partial | sort)"
 check "distclean empties the archives" test -z "$(find "$T/cache/archives" -name '*.deb')"
 finish

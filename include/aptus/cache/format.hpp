@@ -37,7 +37,8 @@ enum class SectionId : uint32_t {
     StringOffsets,  // uint32_t[string count + 1]
     StringBytes,    // char[]
     Names,          // Name[]
-    NameHash,       // uint32_t[power of two]: name index or kNone, linear probing
+    NameHash,       // uint32_t[power of two]: name index or kNone, linear probing, by the
+                    // name in ASCII lower case (names are case-insensitive, as apt's)
     Packages,       // Package[]
     Versions,       // Version[]
     Dependencies,   // Dependency[]
