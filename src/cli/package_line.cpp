@@ -1,6 +1,7 @@
 #include "cli/package_line.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include <unistd.h>
 
@@ -75,6 +76,32 @@ std::string VersionView::status_text(const cache::Version& v) const {
         case ListStatus::None: break;
     }
     return "";
+}
+
+std::string VersionView::formatted(const cache::Version& v, std::string format) const {
+    const cache::Package& p = cache.package_of(v);
+    const cache::Version* installed = cache.current_version(p);
+    const cache::Version* candidate = candidates.candidate(p);
+    std::string origin;
+    for (const std::string& s : suites(v)) origin += (origin.empty() ? "" : ",") + s;
+    std::string name(cache.name_of(p));
+    if (cache.str(p.architecture) != cache.native_architecture() && cache.str(p.architecture) != "all")
+        name += ":" + std::string(cache.str(p.architecture));
+    const std::string abbrev = installed ? "ii" : p.state == cache::InstallState::ConfigFiles ? "rc" : "un";
+    const std::pair<std::string_view, std::string> vars[] = {
+        {"${db::Status-Abbrev}", abbrev},
+        {"${Package}", name},
+        {"${Architecture}", std::string(shown_architecture(p))},
+        {"${installed:Version}", installed ? std::string(cache.str(installed->version)) : "(none)"},
+        {"${candidate:Version}", candidate ? std::string(cache.str(candidate->version)) : "(none)"},
+        {"${Version}", std::string(cache.str(v.version))},
+        {"${Origin}", origin},
+        {"${Description}", std::string(cache.str(v.short_description))},
+    };
+    for (const auto& [key, value] : vars)
+        for (size_t at = format.find(key); at != std::string::npos; at = format.find(key, at + value.size()))
+            format.replace(at, key.size(), value);
+    return format;
 }
 
 std::string VersionView::line(const cache::Version& v, const Colors& colors) const {

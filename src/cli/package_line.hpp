@@ -48,6 +48,10 @@ struct VersionView {
     std::string status_text(const cache::Version& v) const;
     // apt's line, without the newline.
     std::string line(const cache::Version& v, const Colors& colors) const;
+    // APT::Cmd::format's line (with APT::Cmd::use-format): ${Package},
+    // ${Architecture}, ${Version}, ${installed:Version}, ${candidate:Version},
+    // ${Origin}, ${Description} and ${db::Status-Abbrev} replaced.
+    std::string formatted(const cache::Version& v, std::string format) const;
     nlohmann::ordered_json json(const cache::Version& v) const;
 };
 

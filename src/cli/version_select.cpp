@@ -75,6 +75,7 @@ void select_versions(const cache::Cache& cache, const system::Candidates& candid
         if (name && (w.arch.empty() || (foreign && apt_has_record(cache, *name, w.arch)))) {
             std::string shown = foreign ? w.name + ":" + w.arch : w.name;
             out.virtual_names.push_back(shown);
+            out.virtual_order.push_back(shown);
             notices.push_back(how == Select::Candidate
                                   ? "Can't select candidate version from package " + shown + " as it has no candidate"
                                   : "Can't select versions from package '" + shown + "' as it is purely virtual");
@@ -95,12 +96,14 @@ void select_versions(const cache::Cache& cache, const system::Candidates& candid
         notices.push_back(w.version.empty() ? "Release '" + w.release + "' for '" + w.name + "' was not found"
                                              : "Version '" + w.version + "' for '" + w.name + "' was not found");
         out.virtuals.push_back(p);
+        out.virtual_order.push_back(full_name(cache, *p));
         return;
     }
     if (how == Select::All) {
         if (versions.empty()) {
             notices.push_back("Can't select versions from package '" + full_name(cache, *p) + "' as it is purely virtual");
             out.virtuals.push_back(p);
+            out.virtual_order.push_back(full_name(cache, *p));
             return;
         }
         for (const auto& v : versions) out.versions.push_back(&v);
@@ -110,6 +113,7 @@ void select_versions(const cache::Cache& cache, const system::Candidates& candid
     if (!c) {
         notices.push_back("Can't select candidate version from package " + full_name(cache, *p) + " as it has no candidate");
         out.virtuals.push_back(p);
+        out.virtual_order.push_back(full_name(cache, *p));
         return;
     }
     out.versions.push_back(c);

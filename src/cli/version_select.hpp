@@ -27,6 +27,7 @@ struct Selection {
     // Words that name a package without a version to show (apt: "virtual").
     std::vector<const cache::Package*> virtuals;
     std::vector<std::string> virtual_names;  // names without any package record
+    std::vector<std::string> virtual_order;  // both, as shown, in the order they were found
 };
 
 // The package a word names: its architecture, else the native one, else

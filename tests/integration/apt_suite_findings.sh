@@ -19,7 +19,8 @@
 # - apt-get plans a named essential removal, with apt's warning;
 # - apt -qq keeps the plan; --solver 3.1; update makes lists/auxfiles;
 # - apt show's two passes over a bad pattern;
-# - "no longer required" names what the plan itself installs for nothing.
+# - "no longer required" names what the plan itself installs for nothing;
+# - apt list's APT::Cmd::format.
 source "$(dirname "$0")/lib/install_repo.sh"
 install_setup
 BIN=$T/bin
@@ -265,6 +266,10 @@ check "update made lists/auxfiles" test -d "$SB/var/lib/apt/lists/auxfiles"
 run "$BIN/apt" show '?not-a-pattern' -o quiet=0
 check "apt show with a bad pattern (rc $RC): $OUT" test "$RC" = 100
 check "its errors, twice, and 'No packages found': $OUT" test "$(grep -c "^E: input:0-14: error: Unrecognized pattern '?not-a-pattern'" "$T/out")$(grep -c '^N: Unable to locate package ?not-a-pattern' "$T/out")$(tail -1 "$T/out")" = "22E: No packages found"
+# apt list's machine-readable lines (APT::Cmd::use-format).
+run "$BIN/apt" list -qq timesync ntpa -o APT::Cmd::use-format=true -o 'APT::Cmd::format=${Package} - ${installed:Version} - ${candidate:Version}'
+check "apt list with APT::Cmd::format: $OUT" test "$OUT" = "ntpa - 1.0 - 1.0
+timesync - 1.0 - 1.0"
 # An auto package nothing needs, upgraded, pulls in a new one: apt's hint
 # names both as no longer required.
 spec "timesync|1.0|Depends=ntpa ~ ntpb" "ntpa|1.0" "ntpb|1.0|Conflicts=ntpa" \

@@ -54,6 +54,10 @@ int run_list(Context& ctx) {
     bool manual = config.find_bool("APT::Cmd::Manual-Installed");
     bool all_versions = config.find_bool("APT::Cmd::All-Versions");
     bool summaries = config.find_bool("APT::Cmd::List-Include-Summary");
+    // A line of the user's own: apt's machine-readable form.
+    const bool use_format = config.find_bool("APT::Cmd::use-format");
+    const std::string format =
+        config.find("APT::Cmd::format", "${db::Status-Abbrev} ${Package} ${Version} ${Origin} ${Description}");
 
     auto session = open_read_session(ctx);
     const cache::Cache& cache = session->cache();
@@ -100,6 +104,10 @@ int run_list(Context& ctx) {
             e.key = std::string(cache.name_of(p)) + ":" + std::string(cache.str(p.architecture));
             if (!json)
                 for (const auto* each : e.versions) {
+                    if (use_format) {
+                        e.text += view.formatted(*each, format) + "\n";
+                        continue;
+                    }
                     e.text += view.line(*each, colors) + "\n";
                     if (summaries) e.text += "  " + std::string(cache.str(each->short_description)) + "\n";
                 }

@@ -310,10 +310,8 @@ int run_show(Context& ctx) {
     auto add_virtual = [&](std::string name) {
         if (std::find(virtuals.begin(), virtuals.end(), name) == virtuals.end()) virtuals.push_back(std::move(name));
     };
-    for (const Selection* sel : {&shown, &every}) {
-        for (const auto* p : sel->virtuals) add_virtual(full_name(c, *p));
-        for (const auto& n : sel->virtual_names) add_virtual(n);
-    }
+    for (const Selection* sel : {&shown, &every})
+        for (const auto& n : sel->virtual_order) add_virtual(n);
 
     std::vector<Record> records;
     for (const auto* v : shown.versions) records.push_back(make_record(*s, *v, full));
