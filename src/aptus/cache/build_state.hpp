@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "aptus/base/diagnostics.hpp"
+#include "aptus/base/strings.hpp"
 #include "aptus/cache/format.hpp"
 #include "aptus/deb/relation.hpp"
 #include "aptus/deb/tagfile.hpp"
@@ -124,10 +125,8 @@ struct BuildState {
         // name in lower case ("WorldOfGoo" in an index is the installed
         // "worldofgoo"; dpkg's own names are lower case).
         std::string_view text = pool.view(s);
-        if (std::any_of(text.begin(), text.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) {
-            std::string lower(text);
-            for (char& c : lower) c = (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
-            StringId l = pool.intern(lower);
+        if (std::any_of(text.begin(), text.end(), [](char c) { return ascii_lower(c) != c; })) {
+            StringId l = pool.intern(to_lower(text));
             if (l >= name_of_string.size()) name_of_string.resize(std::max<size_t>(l + 1, name_of_string.size() * 2), kNone);
             if (name_of_string[l] == kNone) {
                 name_of_string[l] = uint32_t(names.size());

@@ -10,6 +10,8 @@
 #include <string>
 #include <string_view>
 
+#include "aptus/base/strings.hpp"
+
 namespace aptus::cache::detail {
 
 inline uint64_t load64(const char* p) {
@@ -80,16 +82,11 @@ inline uint64_t hash_string(std::string_view s) {
 // installed "worldofgoo").
 inline uint64_t hash_name(std::string_view s) {
     char low[256];
-    if (s.size() > sizeof low) {
-        std::string copy(s);
-        for (char& c : copy) c = (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
-        return hash_string(copy);
-    }
+    if (s.size() > sizeof low) return hash_string(to_lower(s));
     bool upper = false;
     for (size_t i = 0; i < s.size(); ++i) {
-        char c = s[i];
-        upper |= c >= 'A' && c <= 'Z';
-        low[i] = (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+        low[i] = ascii_lower(s[i]);
+        upper |= low[i] != s[i];
     }
     return upper ? hash_string({low, s.size()}) : hash_string(s);
 }
