@@ -208,11 +208,13 @@ std::string simulate_lines(const system::SystemUniverse& su, const cache::Cache&
                 out += describe(*ch.new_version);
                 if (uv) {
                     sim.install(*uv);
-                    // A Conflicts, Breaks or Pre-Depends this unpack leaves unmet.
-                    for (uint32_t p : in_apt_order(sim.broken_packages()))
-                        for (const auto& [kind, target] : sim.unmet(p))
-                            if (solver::is_negative(kind) || kind == solver::DepKind::PreDepends)
-                                out += " [" + u.package_name(p) + " on " + target_name(p, target) + "]";
+                    // A Conflicts, Breaks or Pre-Depends this unpack leaves unmet
+                    // (nothing to scan when nothing is broken: the common case).
+                    if (sim.broken_count() != 0)
+                        for (uint32_t p : in_apt_order(sim.broken_packages()))
+                            for (const auto& [kind, target] : sim.unmet(p))
+                                if (solver::is_negative(kind) || kind == solver::DepKind::PreDepends)
+                                    out += " [" + u.package_name(p) + " on " + target_name(p, target) + "]";
                 }
                 out += breaks();
                 break;
