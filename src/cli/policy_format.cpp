@@ -166,6 +166,9 @@ std::string format_package(const cache::Cache& cache, const system::Candidates& 
         out += cache.str(v.version);
         out += ' ';
         out += std::to_string(candidates.priority(cache.index_of(v)));
+        // apt marks every phased version, whether this machine takes it or not.
+        if (unsigned percent = cache::phased_percentage(v.flags); percent != 100)
+            out += " (phased " + std::to_string(percent) + "%)";
         out += '\n';
         for (const cache::VersionFile& vf : cache.files_of(v)) {
             const IndexFile& f = cache.index_files()[vf.index_file];
@@ -224,6 +227,8 @@ nlohmann::ordered_json json_package(const cache::Cache& cache, const system::Can
             jv["priority"] = candidates.priority(vi);
             jv["installed"] = &v == installed;
             jv["candidate"] = &v == candidate;
+            unsigned percent = cache::phased_percentage(v.flags);
+            jv["phased"] = percent != 100 ? nlohmann::ordered_json(percent) : nlohmann::ordered_json(nullptr);
             const policy::PinRecord* pin = candidates.pin_of(vi);
             jv["pin"] = pin ? nlohmann::ordered_json({{"file", pin->file}, {"line", pin->line}, {"priority", pin->priority}})
                             : nlohmann::ordered_json(nullptr);

@@ -31,7 +31,7 @@ using StringId = uint32_t;
 inline constexpr uint32_t kNone = UINT32_MAX;
 
 inline constexpr char kMagic[8] = {'A', 'P', 'T', 'U', 'S', 'C', 'C', '\n'};
-inline constexpr uint32_t kFormatVersion = 7;
+inline constexpr uint32_t kFormatVersion = 8;
 
 enum class SectionId : uint32_t {
     StringOffsets,  // uint32_t[string count + 1]
@@ -112,7 +112,17 @@ enum VersionFlags : uint16_t {
     kVersionImportant = 2,
     kVersionProtected = 4,
     kVersionInStatus = 8,  // one of its files is the dpkg status
+    // Bits 8-15: Phased-Update-Percentage + 1 when the stanza that made the
+    // version gave one below 100 (0: not phased). Kept in the flags so the
+    // record keeps its size; read through phased_percentage().
+    kVersionPhaseShift = 8,
 };
+
+// A version's Phased-Update-Percentage, 100 when it is not phased (as apt).
+inline unsigned phased_percentage(uint16_t version_flags) {
+    unsigned stored = version_flags >> kVersionPhaseShift;
+    return stored == 0 ? 100 : stored - 1;
+}
 
 struct Version {
     uint32_t package;

@@ -68,6 +68,7 @@ private:
     std::vector<PackagePattern> packages_;
     Pattern version_;
     Pattern archive_, codename_, release_version_, component_, origin_, label_, architecture_, archive_or_codename_;
+    bool matches_all_ = false;  // "Pin: release *"
 };
 
 }  // namespace aptus::policy

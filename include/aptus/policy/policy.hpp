@@ -6,7 +6,9 @@
 //   else 1 for NotAutomatic archives, 100 with ButAutomaticUpgrades too, 500.
 //   version: the first matching specific pin; else the highest priority of
 //   the files it is in; -1 for a version only the status file knows that is
-//   not installed (a removed package's config files).
+//   not installed (a removed package's config files). Under
+//   APT::Get::Phase-Policy a phased version this machine does not take yet
+//   is capped at 1 (phasing.hpp).
 #pragma once
 
 #include <optional>
@@ -15,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "aptus/policy/phasing.hpp"
 #include "aptus/policy/pin_match.hpp"
 #include "aptus/policy/preferences.hpp"
 
@@ -36,9 +39,12 @@ public:
     bool is_target_release(const FileFacts& file) const;
 
     // `files`: every file the version appears in, the status file included
-    // when it is installed.
+    // when it is installed; `phase`: its phasing facts.
     int version_priority(const PackageFacts& package, std::string_view version,
-                         std::span<const FileFacts* const> files, bool installed) const;
+                         std::span<const FileFacts* const> files, bool installed, const Phase& phase = {}) const;
+
+    void set_phasing(Phasing phasing) { phasing_ = std::move(phasing); }
+    const Phasing& phasing() const { return phasing_; }
 
     // The specific pin that decides this version's priority, or nullptr.
     const PinRecord* specific_pin(const PackageFacts& package, std::string_view version,
@@ -51,6 +57,7 @@ private:
     std::vector<PinMatcher> specific_;
     std::vector<PinMatcher> general_;
     std::optional<PinMatcher> target_;
+    Phasing phasing_;
 };
 
 struct CandidateInput {

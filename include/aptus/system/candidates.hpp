@@ -26,6 +26,9 @@ public:
     const policy::PinRecord* pin_of(uint32_t version) const;
 
     const std::vector<policy::FileFacts>& file_facts() const { return facts_; }
+    const policy::Policy& policy() const { return policy_; }
+    // A version's phasing facts: its source, source version and percentage.
+    policy::Phase phase_of(const cache::Version& v) const;
 
 private:
     const cache::Cache& cache_;

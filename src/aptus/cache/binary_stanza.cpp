@@ -31,6 +31,8 @@ bool is_field(std::string_view name, const char (&want)[N]) {
 // Homepage, MD5sum, SHA256, Maintainer, Tag...) mostly none: the name
 // comparisons were a tenth of preparing a stanza.
 F classify(std::string_view n) {
+    // The one long name the cache keeps, outside the table's range.
+    if (n.size() == 24) return is_field(n, "Phased-Update-Percentage") ? kPhased : kOther;
     if (n.size() < 4 || n.size() > 15) return kOther;
     switch (n.size() * 32 + (n[0] | 0x20) - 'a') {
 #define APTUS_FIELD(lit, id) \
@@ -97,6 +99,19 @@ constexpr deb::RelationField kRelationFields[] = {
     deb::RelationField::Suggests, deb::RelationField::Enhances, deb::RelationField::Breaks,
     deb::RelationField::Conflicts, deb::RelationField::Replaces,
 };
+
+// Phased-Update-Percentage as the flags keep it; apt ignores a value above
+// 100 (with a warning) and treats a missing one as 100.
+uint16_t phase_flags(std::string_view value) {
+    std::string_view digits = trim(value);
+    if (digits.empty() || digits.size() > 3) return 0;
+    unsigned n = 0;
+    for (char c : digits) {
+        if (!is_digit(c)) return 0;
+        n = n * 10 + unsigned(c - '0');
+    }
+    return n < 100 ? uint16_t((n + 1) << kVersionPhaseShift) : 0;
+}
 
 std::string_view first_line(std::string_view v) { return v.substr(0, std::min(v.find('\n'), v.size())); }
 
@@ -268,6 +283,7 @@ void add_binary_stanza(BuildState& st, const PreparedStanza& s, uint32_t file, S
         if (iequals(val[kEssential], "yes")) v.flags |= kVersionEssential;
         if (iequals(val[kImportant], "yes")) v.flags |= kVersionImportant;
         if (iequals(val[kProtected], "yes")) v.flags |= kVersionProtected;
+        v.flags |= phase_flags(val[kPhased]);
 
         for (const PreparedStanza::RelationError& e : s.relation_errors)
             st.warn(file_name + ":" + std::to_string(e.line) + ": " + e.what);

@@ -62,6 +62,8 @@ PinMatcher::PinMatcher(const PinRecord& record) : record_(record) {
     label_ = Pattern(r.label);
     architecture_ = Pattern(r.architecture);
     archive_or_codename_ = Pattern(r.archive_or_codename);
+    matches_all_ = r.archive_or_codename == "*" && r.archive.empty() && r.codename.empty() && r.version.empty() &&
+                   r.component.empty() && r.origin.empty() && r.label.empty() && r.architecture.empty();
 }
 
 bool PinMatcher::matches_package(const PackageFacts& package) const {
@@ -76,6 +78,9 @@ bool PinMatcher::matches_package(const PackageFacts& package) const {
 }
 
 bool PinMatcher::matches_file(const PackageFileFacts& file) const {
+    // apt's "Pin: release *" matches every package file, the dpkg status
+    // too: such a pin decides the installed version's priority as well.
+    if (record_.kind == PinRecord::Kind::Release && matches_all_) return true;
     if (file.is_status) return false;
     switch (record_.kind) {
         case PinRecord::Kind::Version:

@@ -1,5 +1,8 @@
 #include "aptus/policy/policy.hpp"
 
+#include <algorithm>
+#include <climits>
+
 namespace aptus::policy {
 
 Policy::Policy(const std::vector<PinRecord>& pins, std::string default_release) {
@@ -40,8 +43,11 @@ const PinRecord* Policy::specific_pin(const PackageFacts& package, std::string_v
 }
 
 int Policy::version_priority(const PackageFacts& package, std::string_view version,
-                             std::span<const FileFacts* const> files, bool installed) const {
-    if (const PinRecord* pin = specific_pin(package, version, files)) return pin->priority;
+                             std::span<const FileFacts* const> files, bool installed, const Phase& phase) const {
+    // apt caps every source of the priority, a specific pin's too; a
+    // priority already below 1 stays as it is.
+    const int ceiling = phasing_.by_policy() && phasing_.excludes(phase) ? 1 : INT_MAX;
+    if (const PinRecord* pin = specific_pin(package, version, files)) return std::min(pin->priority, ceiling);
     bool only_status = true;
     int best = 0;
     bool any = false;
@@ -52,7 +58,7 @@ int Policy::version_priority(const PackageFacts& package, std::string_view versi
         any = true;
     }
     if (only_status && !installed) return -1;
-    return best;
+    return std::min(best, ceiling);
 }
 
 std::vector<const PinRecord*> Policy::specific_records() const {

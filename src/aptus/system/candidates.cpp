@@ -18,7 +18,7 @@ Candidates::Candidates(const cache::Cache& cache, const policy::Policy& policy)
         for (const cache::Version& v : versions) {
             bool installed = p.current_version == cache.index_of(v);
             std::vector<const policy::FileFacts*> files = files_of(v);
-            int prio = policy.version_priority(package_facts(p, v), cache.str(v.version), files, installed);
+            int prio = policy.version_priority(package_facts(p, v), cache.str(v.version), files, installed, phase_of(v));
             priorities_[cache.index_of(v)] = prio;
             inputs.push_back({prio, installed});
         }
@@ -37,6 +37,13 @@ std::vector<const policy::FileFacts*> Candidates::files_of(const cache::Version&
     std::vector<const policy::FileFacts*> out;
     for (const cache::VersionFile& f : cache_.files_of(v)) out.push_back(&facts_[f.index_file]);
     return out;
+}
+
+policy::Phase Candidates::phase_of(const cache::Version& v) const {
+    const cache::Package& p = cache_.package_of(v);
+    std::string_view source = cache_.str(v.source_name), source_version = cache_.str(v.source_version);
+    return {source.empty() ? cache_.name_of(p) : source, source_version.empty() ? cache_.str(v.version) : source_version,
+            cache::phased_percentage(v.flags)};
 }
 
 const cache::Version* Candidates::candidate(uint32_t package) const {

@@ -4,6 +4,7 @@
 
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
+#include "aptus/system/phased_updates.hpp"
 #include "aptus/sources/index_targets.hpp"
 #include "aptus/sources/source_list.hpp"
 
@@ -117,6 +118,7 @@ std::vector<policy::FileFacts> file_facts(const cache::Cache& cache) {
 policy::Policy make_policy(const config::Config& config, const cache::Cache& cache, Diagnostics& diags) {
     std::string target = config.find("APT::Default-Release");
     policy::Policy policy(policy::read_preferences(config, diags), target);
+    policy.set_phasing(phasing_from_config(config));
     if (!target.empty()) {
         bool known = false;
         for (const policy::FileFacts& f : file_facts(cache)) known = known || policy.is_target_release(f);

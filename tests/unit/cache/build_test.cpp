@@ -61,6 +61,7 @@ const char* kPackagesB =
     "Package: foo\n"
     "Version: 1.1-1\n"
     "Architecture: amd64\n"
+    "Phased-Update-Percentage: 30\n"
     "Depends: libc6 (>= 2.40)\n"
     "Description: the foo tool, newer\n"
     "\n"
@@ -167,7 +168,7 @@ TEST_F(CacheBuild, Counts) {
     EXPECT_EQ(cache->native_architecture(), "amd64");
     // The broken Depends is reported with its file and line, the stanza kept.
     ASSERT_EQ(diagnostics.size(), 1u);
-    EXPECT_NE(diagnostics[0].message.find("b_Packages:14"), std::string::npos) << diagnostics[0].message;
+    EXPECT_NE(diagnostics[0].message.find("b_Packages:15"), std::string::npos) << diagnostics[0].message;
     EXPECT_EQ(pkg("broken").version_count, 1u);
     EXPECT_EQ(cache->versions_of(pkg("broken"))[0].dependency_count, 0u);
 }
@@ -204,6 +205,8 @@ TEST_F(CacheBuild, VersionFields) {
     EXPECT_EQ(s(vs[0].source_name), "foo");
     EXPECT_EQ(s(vs[0].source_version), "1.1-1");
     EXPECT_EQ(cache->long_description(vs[0]), "the foo tool, newer");  // no translation: its own short line
+    EXPECT_EQ(phased_percentage(vs[0].flags), 30u);
+    EXPECT_EQ(phased_percentage(v.flags), 100u);  // no field: not phased
 
     const Version& bar = cache->versions_of(pkg("bar"))[0];
     EXPECT_EQ(s(bar.architecture), "all");  // filed under amd64

@@ -122,3 +122,14 @@ TEST(PolicyPinMatch, Packages) {
     EXPECT_FALSE(package_pin("src:apt").matches_package(pkg("apt-utils", "amd64", "apt-utils")));
     EXPECT_TRUE(package_pin("src:*apt*:any").matches_package(pkg("libapt-pkg6.0", "i386", "apt")));
 }
+
+// apt 3.0 reads "release *" as "every file", the dpkg status included (its
+// phasing test pins an installed package so), while any other release pin,
+// a glob that would match "now" included, leaves the status file alone.
+TEST(PinMatch, ReleaseStarMatchesTheStatusFileToo) {
+    EXPECT_TRUE(release_pin("*").matches_file(kStatus));
+    EXPECT_TRUE(release_pin("*").matches_file(kTrixie));
+    EXPECT_FALSE(release_pin("a=*").matches_file(kStatus));
+    EXPECT_FALSE(release_pin("n*").matches_file(kStatus));
+    EXPECT_FALSE(release_pin("*, o=Debian").matches_file(kStatus));
+}
