@@ -257,6 +257,8 @@ std::string render_classic(const PlanView& plan, const PlanViewOptions& options)
     std::vector<PlanEntry> fresh = plan.install;
     fresh.insert(fresh.end(), plan.install_deps.begin(), plan.install_deps.end());
     r.block("The following NEW packages will be installed:", items_of(fresh, Detail::New, options), c.install);
+    r.block("The following upgrades have been deferred due to phasing:",
+            items_of(plan.phased, Detail::OldToNew, options), none);
     r.block("The following packages have been kept back:", items_of(plan.not_upgraded, Detail::OldToNew, options),
             none);
     r.block("The following held packages will be changed:", items_of(plan.held_changes, Detail::OldToNew, options),

@@ -35,8 +35,9 @@ std::vector<uint32_t> deferred_by_phasing(const cache::Cache& cache, const Candi
 
 // Holds each of `deferred` at its installed version in the universe, as
 // apt's upgrade keeps and protects it (what needs the new version is kept
-// back too), except the packages `request` names, which apt takes as
-// asked. Returns the packages held (cache package indices).
+// back too), except the packages `request` names and those their
+// candidates depend on directly, which apt takes as asked. Returns the
+// packages held (cache package indices).
 std::vector<uint32_t> hold_deferred(SystemUniverse& su, const std::vector<uint32_t>& deferred,
                                     const solver::Request& request);
 

@@ -93,13 +93,38 @@ std::vector<uint32_t> deferred_by_phasing(const cache::Cache& cache, const Candi
     return out;
 }
 
+namespace {
+
+// The names the candidates of the requested packages Depend or Pre-Depend
+// on: apt installs what a command line names as asked, so a deferred
+// upgrade such a package needs is taken with it.
+std::vector<uint32_t> needed_by_request(const solver::Universe& u, const solver::Request& request) {
+    std::vector<uint32_t> names;
+    for (uint32_t up : request.install)
+        for (uint32_t v : u.packages[up].versions) {
+            if (!u.versions[v].candidate) continue;
+            for (const solver::Dependency& d : u.deps(v))
+                if (d.kind == solver::DepKind::Depends || d.kind == solver::DepKind::PreDepends)
+                    for (const solver::Target& t : d.alternatives) names.push_back(t.name);
+        }
+    return names;
+}
+
+bool contains(const std::vector<uint32_t>& list, uint32_t value) {
+    return std::find(list.begin(), list.end(), value) != list.end();
+}
+
+}  // namespace
+
 std::vector<uint32_t> hold_deferred(SystemUniverse& su, const std::vector<uint32_t>& deferred,
                                     const solver::Request& request) {
     std::vector<uint32_t> held;
+    if (deferred.empty()) return held;
+    const std::vector<uint32_t> needed = needed_by_request(su.universe, request);
     for (uint32_t package : deferred) {
         std::optional<uint32_t> up = su.package_of(package);
         if (!up) continue;
-        if (std::find(request.install.begin(), request.install.end(), *up) != request.install.end()) continue;
+        if (contains(request.install, *up) || contains(needed, su.universe.packages[*up].name)) continue;
         for (uint32_t v : su.universe.packages[*up].versions)
             if (su.universe.versions[v].installed) su.universe.versions[v].hold = true;
         held.push_back(package);

@@ -11,6 +11,7 @@
 #include "aptus/sources/source_list.hpp"
 #include "aptus/system/dpkg_lock.hpp"
 #include "aptus/system/external_solver.hpp"
+#include "aptus/system/phased_updates.hpp"
 #include "aptus/system/system_universe.hpp"
 #include "cli/archive_download.hpp"
 #include "cli/color.hpp"
@@ -182,6 +183,22 @@ std::vector<std::string> add_required_reinstalls(const cache::Cache& cache, Plan
     return errors;
 }
 
+// apt lists the upgrades phasing deferred apart from those kept back.
+void move_phased(const cache::Cache& cache, const std::vector<uint32_t>& phased, PlanView& view) {
+    if (phased.empty()) return;
+    auto deferred = [&](const PlanEntry& e) {
+        for (uint32_t p : phased) {
+            const cache::Package& pkg = cache.packages()[p];
+            if (cache.name_of(pkg) == e.name && cache.str(pkg.architecture) == e.arch) return true;
+        }
+        return false;
+    };
+    auto kept = std::stable_partition(view.not_upgraded.begin(), view.not_upgraded.end(),
+                                      [&](const PlanEntry& e) { return !deferred(e); });
+    view.phased.assign(kept, view.not_upgraded.end());
+    view.not_upgraded.erase(kept, view.not_upgraded.end());
+}
+
 // Free bytes where the packages' files go (Dir::Usr, as apt measures).
 std::optional<uint64_t> free_space(const config::Config& config) {
     struct statvfs st {};
@@ -234,7 +251,9 @@ int run(Context& ctx, Verb verb) {
     solver::Request& r = cr.request;
     if (verb == Verb::Purge) r.purge = true;
     if (verb == Verb::AutoRemove) r.autoremove = true;
+    std::vector<uint32_t> phased;  // upgrades deferred by phasing, held for this run
     if (verb == Verb::Upgrade || verb == Verb::FullUpgrade) {
+        phased = system::hold_deferred(su, system::deferred_by_phasing(cache, *session->candidates), r);
         r.upgrade_all = true;
         if (verb == Verb::Upgrade) {
             r.forbid_remove = true;
@@ -279,6 +298,7 @@ int run(Context& ctx, Verb verb) {
     if (!act)
         if (auto dangers = unconfirmed_dangers(config, plan); !dangers.empty()) return fail(dangers);
     PlanView view = plan_view(cache, plan, verb == Verb::Upgrade || verb == Verb::FullUpgrade);
+    move_phased(cache, phased, view);
     add_suggestions(cache, *session->candidates, plan, view);
     PlanViewOptions options;
     options.width = plan_screen_width(&ctx.diags);

@@ -594,5 +594,28 @@ TEST(PlanView, ClassicLayoutAsAptGet) {
     EXPECT_TRUE(render_plan(p, o).ends_with("After this operation, 5000 B disk space will be freed.\n"));
 }
 
+// apt-get's words for the upgrades phasing defers: after the new packages,
+// before those kept back, counted with them.
+TEST(PlanView, ClassicPhasedBlock) {
+    PlanView p;
+    p.install = {pkg("phased-new", "", "3")};
+    p.phased = {pkg("phased", "1", "3"), pkg("phased-dep", "1", "3")};
+    p.not_upgraded = {pkg("depends-phased-dep", "1", "3")};
+    p.upgrade = {pkg("phased-security", "1", "3")};
+    PlanViewOptions o = plain();
+    o.classic = true;
+    o.simulate = true;
+    EXPECT_EQ(render_plan(p, o),
+              "The following NEW packages will be installed:\n"
+              "  phased-new\n"
+              "The following upgrades have been deferred due to phasing:\n"
+              "  phased phased-dep\n"
+              "The following packages have been kept back:\n"
+              "  depends-phased-dep\n"
+              "The following packages will be upgraded:\n"
+              "  phased-security\n"
+              "1 upgraded, 1 newly installed, 0 to remove and 3 not upgraded.\n");
+}
+
 }  // namespace
 }  // namespace aptus::cli
