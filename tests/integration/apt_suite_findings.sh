@@ -20,7 +20,9 @@
 # - apt -qq keeps the plan; --solver 3.1; update makes lists/auxfiles;
 # - apt show's two passes over a bad pattern;
 # - "no longer required" names what the plan itself installs for nothing;
-# - apt list's APT::Cmd::format.
+# - apt list's APT::Cmd::format;
+# - update's advice on the sources: Signed-By, credentials in a URI, the
+#   one-line format (--audit).
 source "$(dirname "$0")/lib/install_repo.sh"
 install_setup
 BIN=$T/bin
@@ -289,4 +291,37 @@ run "$BIN/apt-get" install -s simple --solver 3.0 --print-uris --mark-auto -o De
 check "apt's options are understood by install: $OUT" not_contains "$OUT" "is not understood"
 run "$BIN/apt-get" update --allow-releaseinfo-change-suite --no-download
 check "and by update: $OUT" not_contains "$OUT" "is not understood"
+
+# update's advice about the sources themselves (no download: example.org is
+# never asked for anything).
+advice() {
+    "$@" -o quiet=0 >"$T/out" 2>"$T/err" </dev/null
+    RC=$?
+    OUT=$(cat "$T/err")
+}
+printf 'Types: deb\nURIs: http://example.org/debian\nSuites: bookworm\nComponents: main\n' \
+    >"$SB/etc/apt/sources.list.d/advice.sources"
+advice "$BIN/apt" update --no-download
+check "a .sources entry without Signed-By gets a notice (rc $RC): $OUT" test "$OUT" = \
+    "N: Missing Signed-By in the sources.list(5) entry for 'http://example.org/debian'"
+advice "$BIN/apt" update --no-download -o APT::Get::Update::SourceListWarnings::SignedBy=false
+check "SourceListWarnings::SignedBy=false silences it: $OUT" test -z "$OUT"
+rm "$SB/etc/apt/sources.list.d/advice.sources"
+echo 'deb http://user:secret@example.org/debian/ bookworm main' >"$SB/etc/apt/sources.list.d/advice.list"
+echo 'deb-src http://example.org/debian bookworm main' >>"$SB/etc/apt/sources.list.d/advice.list"
+advice "$BIN/apt" update --no-download
+check "credentials in a URI get a notice naming the site without them: $OUT" test "$OUT" = \
+    "N: Usage of apt_auth.conf(5) should be preferred over embedding login information directly in the sources.list(5) entry for 'http://example.org/debian'"
+advice "$BIN/apt" update --no-download --audit
+check "--audit adds the one-line format's advice, once for deb and deb-src: $OUT" test "$OUT" = \
+"N: Usage of apt_auth.conf(5) should be preferred over embedding login information directly in the sources.list(5) entry for 'http://example.org/debian'
+A: The sources.list(5) entry for 'http://example.org/debian' should be upgraded to deb822 .sources
+A: Missing Signed-By in the sources.list(5) entry for 'http://example.org/debian'
+A: Consider migrating all sources.list(5) entries to the deb822 .sources format
+A: The deb822 .sources format supports both embedded as well as external OpenPGP keys
+A: See apt-secure(8) for best practices in configuring repository signing.
+A: Some sources can be modernized. Run 'apt modernize-sources' to do so."
+advice "$APTUS" update --no-download --audit
+check "under its own name it names aptus's command: $OUT" contains "$OUT" "Run 'aptus modernize-sources' to do so."
+rm "$SB/etc/apt/sources.list.d/advice.list"
 finish

@@ -26,6 +26,7 @@ struct ReleaseEntry {
 struct ReleaseFile {
     std::string origin, label, suite, codename, version;
     std::string date, valid_until;  // as written (RFC 2822 dates); "" when absent
+    std::string release_notes;      // a URL; named when the release's information changes
     bool not_automatic = false;
     bool but_automatic_upgrades = false;
     bool acquire_by_hash = false;

@@ -64,6 +64,16 @@ std::vector<ReleaseFiles> release_files(const std::vector<SourceEntry>& entries,
 // %-quoted (lower-case hex), then '/' -> '_'.
 std::string uri_to_list_filename(std::string_view uri);
 
+// Which of apt's meta indices (one per URI and suite) an entry belongs to:
+// entries with the same key share their Release files. deb and deb-src
+// entries share it, and so do URIs that differ only in credentials or a
+// trailing slash.
+std::string meta_index_key(const SourceEntry& entry);
+
+// The URI as apt shows a site to people: normalised, without user:password
+// and without the trailing slash ("http://mirror.example/debian").
+std::string archive_site(std::string_view uri);
+
 // The record apt-get indextargets prints for a target (no trailing blank line).
 std::string format_index_target(const IndexTarget& target);
 

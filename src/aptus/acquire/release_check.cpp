@@ -175,6 +175,12 @@ std::vector<CheckResult> check_release_info_change(const deb::ReleaseFile& fresh
                                  "' changed its default priority for apt_preferences(5) from " +
                                  std::to_string(last_pin) + " to " + std::to_string(now_pin) + "."));
     }
+    // Where a release says what changed, point there, whether or not the
+    // change must be accepted first.
+    if (!out.empty() && !fresh.release_notes.empty())
+        out.push_back(result(Level::Notice,
+                             "More information about this can be found online in the Release notes at: " +
+                                 fresh.release_notes));
     if (refused)
         out.push_back(result(Level::Notice,
                              "This must be accepted explicitly before updates for this repository can be applied. "

@@ -107,7 +107,7 @@ std::vector<Group> group_entries(const std::vector<SourceEntry>& entries) {
     std::vector<Group> groups;
     for (const SourceEntry& e : entries) {
         if (!e.enabled) continue;
-        std::string key = with_slash(without_userinfo(normal_uri(e.uri))) + '\n' + e.suite;
+        std::string key = meta_index_key(e);
         auto it = std::find_if(groups.begin(), groups.end(), [&](const Group& g) { return g.key == key; });
         if (it == groups.end()) {
             groups.push_back({key, &e, {}, {}});
@@ -373,5 +373,11 @@ std::string format_index_target(const IndexTarget& t) {
     for (const auto& [k, v] : t.options) out += k + ": " + v + "\n";
     return out;
 }
+
+std::string meta_index_key(const SourceEntry& entry) {
+    return with_slash(without_userinfo(normal_uri(entry.uri))) + '\n' + entry.suite;
+}
+
+std::string archive_site(std::string_view uri) { return site_of(uri); }
 
 }  // namespace aptus::sources

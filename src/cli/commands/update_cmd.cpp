@@ -15,6 +15,7 @@
 #include "aptus/system/candidates.hpp"
 #include "aptus/system/system.hpp"
 #include "aptus/acquire/print_uris.hpp"
+#include "aptus/sources/source_advice.hpp"
 #include "aptus/sources/source_list.hpp"
 #include "cli/fetch_screen.hpp"
 #include "cli/package_line.hpp"
@@ -68,6 +69,7 @@ int run_update(Context& ctx) {
         return 0;
     }
     acquire::UpdateResult result;
+    std::vector<sources::SourceEntry> entries;
     if (config.find_bool("APT::Get::Download", true)) {
         FetchScreen screen(quiet);
         acquire::UpdateObserver observer;
@@ -83,9 +85,13 @@ int run_update(Context& ctx) {
             return 100;
         }
         screen.fetched(result.fetched_bytes, result.seconds);
+        // The entries again, for the advice at the end: read quietly, as
+        // what is wrong with them was said by update already.
+        Diagnostics again;
+        entries = sources::read_sources(config, again);
     } else {
         try {
-            sources::read_sources(config, ctx.diags);
+            entries = sources::read_sources(config, ctx.diags);
         } catch (const Error& e) {
             print_error(e);
             return 100;
@@ -135,6 +141,11 @@ int run_update(Context& ctx) {
                              : m.level == acquire::UpdateMessage::Warning ? "W"
                                                                           : "N";
         std::fprintf(stderr, "%s: %s\n", prefix, m.text.c_str());
+    }
+    const bool audit = config.find_bool("APT::Audit", false);
+    for (const auto& a : sources::source_advice(entries, config, binary == "aptus" ? "aptus" : "apt")) {
+        if (a.level == sources::SourceAdvice::Audit ? !audit : quiet > 0) continue;
+        std::fprintf(stderr, "%s: %s\n", a.level == sources::SourceAdvice::Audit ? "A" : "N", a.text.c_str());
     }
     return result.failed ? 100 : 0;
 }

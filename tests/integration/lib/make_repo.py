@@ -4,6 +4,7 @@
 usage: make_repo.py ROOT SUITE [options]
   --packages NAME=VERSION,...   binary packages in main/binary-amd64/Packages
   --codename NAME               (default: SUITE)
+  --release-notes URL           add a Release-Notes field
   --date-offset SECONDS         Date is now + this (negative: in the past)
   --valid-until SECONDS         add Valid-Until = now + this (negative: expired)
   --by-hash                     Acquire-By-Hash: yes, with by-hash copies of every index
@@ -38,6 +39,7 @@ ap.add_argument("root")
 ap.add_argument("suite")
 ap.add_argument("--packages", default="hello=1.0")
 ap.add_argument("--codename")
+ap.add_argument("--release-notes")
 ap.add_argument("--date-offset", type=int, default=0)
 ap.add_argument("--valid-until", type=int)
 ap.add_argument("--by-hash", action="store_true")
@@ -152,6 +154,8 @@ lines = [
     f"Codename: {a.codename or a.suite}",
     f"Date: {email.utils.formatdate(now + a.date_offset, usegmt=True)}",
 ]
+if a.release_notes:
+    lines.append(f"Release-Notes: {a.release_notes}")
 if a.valid_until is not None:
     lines.append(f"Valid-Until: {email.utils.formatdate(now + a.valid_until, usegmt=True)}")
 lines += ["Architectures: amd64", "Components: main", "No-Support-for-Architecture-all: Packages"]
