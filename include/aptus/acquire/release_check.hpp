@@ -30,6 +30,7 @@ struct CheckResult {
     enum class Level : uint8_t { Ok, Notice, Warning, Error };
     Level level = Level::Ok;
     std::string message;  // empty for Ok; may hold several lines
+    std::vector<std::string> notices;  // apt's advice after the message, each a notice
 
     bool ok() const { return level == Level::Ok; }
     bool error() const { return level == Level::Error; }

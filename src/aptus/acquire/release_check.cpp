@@ -241,26 +241,16 @@ std::vector<CheckResult> check_targets(const deb::ReleaseFile& release, const st
 CheckResult check_unsigned(const ReleaseCheckSettings& settings, std::string_view name, bool previously_signed) {
     if (settings.trusted) return {};
     const std::string repo = "The repository '" + std::string(name) + "'";
-    if (previously_signed) {
-        if (settings.allow_downgrade_to_insecure)
-            return result(Level::Warning, repo + " is no longer signed.");
-        return result(Level::Error, repo + " is no longer signed.\n"
-                                           "Updating from such a repository can't be done securely, and is therefore "
-                                           "disabled by default.\n"
-                                           "See apt-secure(8) manpage for repository creation and user configuration "
-                                           "details.");
-    }
-    if (settings.allow_insecure)
-        return result(Level::Warning, repo + " is not signed.\n"
-                                             "Data from such a repository can't be authenticated and is therefore "
-                                             "potentially dangerous to use.\n"
-                                             "See apt-secure(8) manpage for repository creation and user "
-                                             "configuration details.");
-    return result(Level::Error, repo + " is not signed.\n"
-                                       "Updating from such a repository can't be done securely, and is therefore "
-                                       "disabled by default.\n"
-                                       "See apt-secure(8) manpage for repository creation and user configuration "
-                                       "details.");
+    const bool allowed = previously_signed ? settings.allow_downgrade_to_insecure : settings.allow_insecure;
+    CheckResult r = result(allowed ? Level::Warning : Level::Error,
+                           repo + (previously_signed ? " is no longer signed." : " is not signed."));
+    // apt's advice comes as notices of their own (gone with -q), after the message.
+    r.notices.push_back(allowed ? "Data from such a repository can't be authenticated and is therefore potentially "
+                                  "dangerous to use."
+                                : "Updating from such a repository can't be done securely, and is therefore disabled "
+                                  "by default.");
+    r.notices.push_back("See apt-secure(8) manpage for repository creation and user configuration details.");
+    return r;
 }
 
 CheckResult check_distribution(const deb::ReleaseFile& release, std::string_view expected_suite,

@@ -79,11 +79,12 @@ void Updater::accept_unsigned(Repo& repo, const std::string& name, const std::st
         if (repo.release_line) lines_.emit(UpdateLine::Err, name, 0, {reason}, repo.release_line);
         add(UpdateMessage::Warning, apt3 ? *why : "GPG error: " + name + ": " + *why);
     }
-    if (c.error()) {
+    if (c.error())
         fail(repo, c.message);
-        return;
-    }
-    if (!c.ok()) add(level_of(c.level), c.message);
+    else if (!c.ok())
+        add(level_of(c.level), c.message);
+    for (const std::string& n : c.notices) add(UpdateMessage::Notice, n);
+    if (c.error()) return;
     std::string text = raw;
     try {
         // An InRelease whose signature did not verify still has its text inside the armour.

@@ -220,15 +220,22 @@ TEST(ReleaseCheck, UnsignedRepositories) {
     auto plain = release_check_settings(entry_with({}), config);
     CheckResult c = check_unsigned(plain, kName, false);
     EXPECT_TRUE(c.error());
-    EXPECT_EQ(c.message.substr(0, c.message.find('\n')), "The repository '" + kName + "' is not signed.");
+    EXPECT_EQ(c.message, "The repository '" + kName + "' is not signed.");
+    // apt's advice is two notices of their own, which -q silences.
+    ASSERT_EQ(c.notices.size(), 2u);
+    EXPECT_EQ(c.notices[0],
+              "Updating from such a repository can't be done securely, and is therefore disabled by default.");
+    EXPECT_EQ(c.notices[1], "See apt-secure(8) manpage for repository creation and user configuration details.");
     EXPECT_TRUE(check_unsigned(plain, kName, true).error());
 
     auto insecure = release_check_settings(entry_with({{"allow-insecure", "yes"}}), config);
     EXPECT_EQ(check_unsigned(insecure, kName, false).level, Level::Warning);
+    EXPECT_EQ(check_unsigned(insecure, kName, false).notices.at(0),
+              "Data from such a repository can't be authenticated and is therefore potentially dangerous to use.");
     // A repository that was signed and no longer is stays refused.
     c = check_unsigned(insecure, kName, true);
     EXPECT_TRUE(c.error());
-    EXPECT_EQ(c.message.substr(0, c.message.find('\n')), "The repository '" + kName + "' is no longer signed.");
+    EXPECT_EQ(c.message, "The repository '" + kName + "' is no longer signed.");
     config.set("Acquire::AllowDowngradeToInsecureRepositories", "true");
     EXPECT_EQ(check_unsigned(release_check_settings(entry_with({}), config), kName, true).level, Level::Warning);
 
