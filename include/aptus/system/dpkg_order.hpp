@@ -46,12 +46,15 @@ std::vector<DpkgStep> order_dpkg_work(const solver::Universe& universe, const Dp
 // configured exactly once and every removal done once; a version's
 // Pre-Depends configured when it is unpacked and its Depends when it is
 // configured (configured by this plan, or installed and not touched yet;
-// within a dependency cycle, unpacked members count); no Conflicts between
-// two packages present at once, and nothing unpacked while an installed
-// package Breaks it (what the unpacked package Breaks is unconfigured, as
-// dpkg --auto-deconfigure does, and must be configured again or removed);
-// nothing removed while a configured package still needs it; Multi-Arch:
-// same siblings configured at one version; nothing left unconfigured.
+// within a dependency cycle, unpacked members count, and so do those a run
+// of consecutive Configure steps — one dpkg call — configures); no
+// Conflicts between two packages present at once, and nothing configured
+// while a package that Breaks it is on disk (what the unpacked package
+// Breaks is unconfigured, as dpkg --auto-deconfigure does, and must be
+// configured again or removed); nothing removed while a configured package
+// still needs it, unless the removed package Breaks that package's coming
+// version; Multi-Arch: same siblings configured at one version; nothing
+// left unconfigured.
 std::vector<std::string> validate_dpkg_order(const solver::Universe& universe, const DpkgWork& work,
                                              const std::vector<DpkgStep>& steps);
 

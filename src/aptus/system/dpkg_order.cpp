@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -61,6 +62,12 @@ struct PlanFacts {
     // Installed or planned versions with a Depends/Pre-Depends group a removal
     // satisfies: removal version -> (depender, index of the group in deps()).
     std::unordered_map<uint32_t, std::vector<std::pair<uint32_t, uint32_t>>> needed_by;
+    // Installed versions of upgraded packages with a Depends/Pre-Depends
+    // group an installed version of another upgraded package satisfies:
+    // that old version -> (dependant, index of the group in deps()).
+    std::unordered_map<uint32_t, std::vector<std::pair<uint32_t, uint32_t>>> old_dependants;
+    // Packages apt flags Immediate (configured right after their unpack).
+    std::unordered_set<uint32_t> immediate;
 
     PlanFacts(const Universe& universe, const DpkgWork& work) : u(universe) {
         for (uint32_t v = 0; v < u.versions.size(); ++v)
@@ -93,13 +100,96 @@ struct PlanFacts {
                             if (is_planned(h)) hit_by[h].push_back({w, d.kind});
                     }
                 } else if (is_positive_hard(d.kind)) {
-                    for (uint32_t s : satisfiers(w, d))
+                    for (uint32_t s : satisfiers(w, d)) {
                         if (removal_set.count(s)) needed_by[s].push_back({w, di});
+                        if (s != w && is_upgraded_old(w) && is_upgraded_old(s)) old_dependants[s].push_back({w, di});
+                    }
                 }
             }
         }
         for (auto& [h, list] : hit_by) dedupe(list);
         find_cycles();
+        find_immediate();
+    }
+
+    // An installed version whose package the plan installs another version of.
+    bool is_upgraded_old(uint32_t v) const {
+        uint32_t p = u.versions[v].package;
+        auto i = initial.find(p);
+        auto n = install_of.find(p);
+        return i != initial.end() && i->second.version == v && n != install_of.end() && n->second != v;
+    }
+
+    // apt's Essential flag: Essential: yes, and the native "apt" package,
+    // which apt's cache always flags essential (its ForceEssential list).
+    bool apt_essential(uint32_t v) const {
+        const solver::Version& ver = u.versions[v];
+        const solver::Package& p = u.packages[ver.package];
+        return ver.essential || (u.names[p.name] == "apt" && p.arch == u.native_arch);
+    }
+
+    bool essential_package(uint32_t p) const {
+        auto i = initial.find(p);
+        auto n = install_of.find(p);
+        return (i != initial.end() && apt_essential(i->second.version)) ||
+               (n != install_of.end() && apt_essential(n->second));
+    }
+
+    // The package a relation names (apt's target package: the name itself,
+    // never its providers), in the architecture the relation means.
+    std::optional<uint32_t> target_package(uint32_t from, const solver::Target& t) const {
+        std::string_view arch = t.arch;
+        if (arch.empty() || arch == "any") arch = u.packages[u.versions[from].package].arch;
+        else if (arch == "native") arch = u.native_arch;
+        return u.find_package(u.names[t.name], arch);
+    }
+
+    // apt configures essential packages right after their unpack, and with
+    // them, transitively, every package their installed or coming versions
+    // name in Depends/Pre-Depends (apt's Immediate flag; protected packages
+    // are not flagged). Installed essential packages the plan leaves alone
+    // count too: what they depend on must keep working.
+    void find_immediate() {
+        std::vector<uint32_t> queue;
+        auto flag = [&](uint32_t p) {
+            if (immediate.insert(p).second) queue.push_back(p);
+        };
+        for (const auto& [p, pr] : initial)
+            if (essential_package(p)) flag(p);
+        for (const auto& [p, v] : install_of)
+            if (essential_package(p)) flag(p);
+        while (!queue.empty()) {
+            uint32_t p = queue.back();
+            queue.pop_back();
+            for (uint32_t w : versions_on_disk(p))
+                for (const solver::Dependency& d : u.deps(w)) {
+                    if (!is_positive_hard(d.kind)) continue;
+                    for (const solver::Target& t : d.alternatives)
+                        if (auto q = target_package(w, t)) flag(*q);
+                }
+        }
+    }
+
+    // The installed and the planned version of package p, where there are.
+    std::vector<uint32_t> versions_on_disk(uint32_t p) const {
+        std::vector<uint32_t> out;
+        if (auto i = initial.find(p); i != initial.end()) out.push_back(i->second.version);
+        if (auto n = install_of.find(p); n != install_of.end() && (out.empty() || out[0] != n->second))
+            out.push_back(n->second);
+        return out;
+    }
+
+    // Whether x's Breaks hit the version the plan brings for y's package:
+    // then apt removes x before that upgrade (relying on dpkg's
+    // --force-depends, which removals get), though y, still there, needs x.
+    bool breaks_upgrade_of(uint32_t x, uint32_t y) const {
+        auto n = install_of.find(u.versions[y].package);
+        if (n == install_of.end() || n->second == y) return false;
+        auto h = hit_by.find(n->second);
+        if (h == hit_by.end()) return false;
+        for (const Hit& hit : h->second)
+            if (hit.by == x && hit.kind == DepKind::Breaks) return true;
+        return false;
     }
 
     bool is_planned(uint32_t v) const {
@@ -246,9 +336,10 @@ struct DiskState {
     }
 
     // Present versions that cannot be on disk with `v`: Conflicts either way,
-    // Breaks from them against `v`, `v`'s Breaks against them (dpkg
-    // deconfigures those), and another architecture of the same name unless
-    // both are Multi-Arch: same.
+    // `v`'s Breaks against them (dpkg deconfigures those), and another
+    // architecture of the same name unless both are Multi-Arch: same. Breaks
+    // from them against `v` are breakers(): dpkg checks those only when `v`
+    // is configured (unpack.c looks at reverse Conflicts alone).
     std::vector<PlanFacts::Hit> clashes(uint32_t v) const {
         std::vector<PlanFacts::Hit> out;
         std::vector<uint32_t> hits;
@@ -264,7 +355,7 @@ struct DiskState {
         auto it = f.hit_by.find(v);
         if (it != f.hit_by.end())
             for (const PlanFacts::Hit& h : it->second)
-                if (present(h.by)) out.push_back({h.by, DepKind::Conflicts});  // reverse Breaks block as Conflicts do
+                if (h.kind != DepKind::Breaks && present(h.by)) out.push_back({h.by, DepKind::Conflicts});
         const solver::Version& ver = f.u.versions[v];
         for (uint32_t p : f.u.packages_named(f.u.packages[ver.package].name)) {
             if (p == ver.package) continue;
@@ -278,14 +369,27 @@ struct DiskState {
         return out;
     }
 
+    // Present versions of other packages whose Breaks hit `v`: dpkg does not
+    // configure `v` while one is on disk.
+    std::vector<uint32_t> breakers(uint32_t v) const {
+        std::vector<uint32_t> out;
+        auto it = f.hit_by.find(v);
+        if (it == f.hit_by.end()) return out;
+        for (const PlanFacts::Hit& h : it->second)
+            if (h.kind == DepKind::Breaks && f.u.versions[h.by].package != f.u.versions[v].package && present(h.by))
+                out.push_back(h.by);
+        return out;
+    }
+
     // Configured packages that would be left without a usable satisfier of
-    // a Depends/Pre-Depends group if `x` went now.
+    // a Depends/Pre-Depends group if `x` went now; not an old version whose
+    // coming version `x` Breaks (see PlanFacts::breaks_upgrade_of).
     std::vector<uint32_t> still_needing(uint32_t x) const {
         std::vector<uint32_t> out;
         auto it = f.needed_by.find(x);
         if (it == f.needed_by.end()) return out;
         for (auto [y, di] : it->second) {
-            if (y == x || !usable(y)) continue;
+            if (y == x || !usable(y) || f.breaks_upgrade_of(x, y)) continue;
             if (!met(y, f.u.deps(y)[di], x)) out.push_back(y);
         }
         std::sort(out.begin(), out.end());
@@ -294,14 +398,20 @@ struct DiskState {
     }
 };
 
-// Walks the plan as apt's package manager does: removals, then each
-// install unpacked with what it needs first, then everything configured.
-// Every rule that dpkg enforces is a precondition; a step whose
-// precondition cannot be met yet (something it needs is itself still being
-// arranged higher up the walk) is abandoned and retried later, so a
-// preference (unpack dependencies first, replace what an install Breaks
-// first) never pushes a step out before its dpkg preconditions hold.
-// Only what no order can satisfy is forced out in a last pass.
+// Walks the plan as apt's package manager does: every install and removal
+// in apt's order of scores (essential installs, then removals, then
+// installs with Pre-Depends, then those apt configures immediately, then
+// the rest, each by name); each install unpacked with what it needs first,
+// configured at once when apt would (Immediate packages, Pre-Depends
+// targets and what those depend on), and everything else configured at the
+// end in the order it was unpacked, in one dpkg call, as apt's
+// --configure --pending does. Every rule that dpkg enforces is a
+// precondition; a step whose precondition cannot be met yet (something it
+// needs is itself still being arranged higher up the walk) is abandoned and
+// retried later, so a preference (unpack dependencies first, replace what
+// an install Breaks first) never pushes a step out before its dpkg
+// preconditions hold. Only what no order can satisfy is forced out in a
+// last pass.
 class Orderer {
 public:
     Orderer(const Universe& u, const DpkgWork& work) : f_(u, work), disk_(f_) {}
@@ -309,47 +419,38 @@ public:
     std::vector<DpkgStep> run() {
         std::vector<uint32_t> ordinary, essential;
         for (uint32_t x : f_.removals) (f_.essential(x) ? essential : ordinary).push_back(x);
-        f_.sort_by_name(ordinary);
         f_.sort_by_name(essential);
-        // Removals first, as apt does, where nothing that stays needs them:
-        // what goes frees the way for what comes.
-        for (uint32_t x : ordinary) {
-            std::unordered_set<uint32_t> seen;
-            if (free_to_remove(x, seen)) remove(x);
-        }
-        std::vector<uint32_t> roots = unpack_roots();
+        std::vector<Item> walk = walk_order(ordinary);
         // Passes until one emits nothing: an abandoned step may succeed once
         // a later one in the same pass has happened.
         for (size_t before = SIZE_MAX; before != steps_.size();) {
             before = steps_.size();
-            for (uint32_t v : roots)
-                if (stage(v) == Stage::Waiting) unpack(v);
+            for (const Item& it : walk) {
+                if (!it.removal) {
+                    if (stage(it.version) == Stage::Waiting) unpack(it.version);
+                    continue;
+                }
+                std::unordered_set<uint32_t> seen;
+                if (disk_.present(it.version) && free_to_remove(it.version, seen)) remove(it.version);
+            }
         }
-        // In the order they were unpacked, as apt configures; by index,
-        // since configuring may unpack more, which appends.
-        for (size_t before = SIZE_MAX; before != steps_.size();) {
-            before = steps_.size();
-            for (size_t i = 0; i < unpacked_order_.size(); ++i)
-                if (stage(unpacked_order_[i]) == Stage::Unpacked) configure(unpacked_order_[i]);
-            for (uint32_t v : roots)
-                if (stage(v) != Stage::Configured) configure(v);
-        }
-        // What upgraded packages needed until their new versions were
-        // configured (a library transition's old half) goes now; an
-        // essential package last.
-        for (uint32_t x : ordinary) remove(x);
-        for (uint32_t x : essential) remove(x);
+        finish(walk, essential);
         // What no order satisfies still gets its steps; the checker names
         // the rule each one breaks.
         force_ = true;
-        for (uint32_t v : roots) configure(v);
-        for (uint32_t x : ordinary) remove(x);
-        for (uint32_t x : essential) remove(x);
+        for (const Item& it : walk)
+            if (!it.removal && stage(it.version) == Stage::Waiting) unpack(it.version);
+        finish(walk, essential);
         return std::move(steps_);
     }
 
 private:
     enum class Stage : uint8_t { Waiting, Unpacking, Unpacked, Configuring, Configured };
+
+    struct Item {
+        uint32_t version;
+        bool removal;
+    };
 
     PlanFacts f_;
     DiskState disk_;
@@ -365,36 +466,60 @@ private:
         return it == stage_.end() ? Stage::Waiting : it->second;
     }
 
-    // Essential installs first, as apt does (they must stay usable, and
-    // everything else's maintainer scripts run on them); then the installs
-    // nothing else in the plan depends on, by name, each pulling what it
-    // needs in before it; then whatever is left (members of cycles).
-    std::vector<uint32_t> unpack_roots() const {
-        std::unordered_set<uint32_t> needed;
-        for (uint32_t v : f_.installs)
-            for (const solver::Dependency& d : f_.u.deps(v))
-                if (is_positive_hard(d.kind))
-                    for (uint32_t s : f_.satisfiers(v, d))
-                        if (s != v && f_.is_planned(s)) needed.insert(s);
-        std::vector<uint32_t> essential, tops, rest;
-        for (uint32_t v : f_.installs)
-            (immediate(v) ? essential : needed.count(v) ? rest : tops).push_back(v);
-        f_.sort_by_name(essential);
-        f_.sort_by_name(tops);
-        f_.sort_by_name(rest);
-        essential.insert(essential.end(), tops.begin(), tops.end());
-        essential.insert(essential.end(), rest.begin(), rest.end());
-        return essential;
+    // The configure of everything unpacked and not configured yet; then
+    // what upgraded packages needed until their new versions were
+    // configured (a library transition's old half) goes, an essential
+    // package last.
+    void finish(const std::vector<Item>& walk, const std::vector<uint32_t>& essential) {
+        for (size_t before = SIZE_MAX; before != steps_.size();) {
+            before = steps_.size();
+            configure_pending();
+            for (const Item& it : walk)
+                if (it.removal) remove(it.version);
+        }
+        for (uint32_t x : essential) remove(x);
     }
 
-    // apt configures essential and protected packages right after they are
-    // unpacked, with what they depend on configured before: a half-installed
-    // essential package may be run by any maintainer script.
-    bool immediate(uint32_t v) const {
-        if (f_.essential(v)) return true;
-        auto it = f_.initial.find(f_.u.versions[v].package);
-        return it != f_.initial.end() && f_.essential(it->second.version);
+    // apt's score of a package in its install order (pkgOrderList::Score
+    // with the default weights; the Priority field's small share is left
+    // out, aptus's universe does not keep it): higher goes first.
+    int score(const Item& it) const {
+        if (it.removal) return 100;
+        uint32_t p = f_.u.versions[it.version].package;
+        int s = 0;
+        if (f_.essential_package(p)) s += 200;
+        if (immediate(it.version)) s += 10;
+        for (const solver::Dependency& d : f_.u.deps(it.version))
+            if (d.kind == DepKind::PreDepends) {
+                s += 50;
+                break;
+            }
+        return s;
     }
+
+    // Installs and ordinary removals by score, then by name.
+    std::vector<Item> walk_order(const std::vector<uint32_t>& removals) const {
+        std::vector<Item> items;
+        for (uint32_t v : f_.installs) items.push_back({v, false});
+        for (uint32_t x : removals) items.push_back({x, true});
+        std::vector<int> scores;
+        for (const Item& it : items) scores.push_back(score(it));
+        std::vector<size_t> idx(items.size());
+        for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+        const Universe& u = f_.u;
+        std::sort(idx.begin(), idx.end(), [&](size_t a, size_t b) {
+            if (scores[a] != scores[b]) return scores[a] > scores[b];
+            uint32_t va = items[a].version, vb = items[b].version;
+            const std::string &na = u.name_of_version(va), &nb = u.name_of_version(vb);
+            if (na != nb) return na < nb;
+            return u.packages[u.versions[va].package].arch < u.packages[u.versions[vb].package].arch;
+        });
+        std::vector<Item> out;
+        for (size_t i : idx) out.push_back(items[i]);
+        return out;
+    }
+
+    bool immediate(uint32_t v) const { return f_.immediate.count(f_.u.versions[v].package) != 0; }
 
     // Whether `x` can go now: nothing configured needs it, or only packages
     // that go too and can go now (they are removed first).
@@ -449,6 +574,25 @@ private:
         return ok;
     }
 
+    // apt unpacks first the new versions of upgraded packages whose
+    // installed versions `v` would leave broken: one that depends on the
+    // version `v` replaces, or one that Breaks `v` (only a preference: dpkg
+    // checks neither at the unpack).
+    void unpack_old_dependants_first(uint32_t v) {
+        auto old = f_.initial.find(f_.u.versions[v].package);
+        if (old != f_.initial.end() && old->second.version != v) {
+            auto it = f_.old_dependants.find(old->second.version);
+            if (it != f_.old_dependants.end())
+                for (auto [w, di] : it->second) {
+                    std::vector<uint32_t> sats = f_.satisfiers(w, f_.u.deps(w)[di]);
+                    if (std::find(sats.begin(), sats.end(), v) == sats.end())
+                        unpack(f_.install_of.at(f_.u.versions[w].package));
+                }
+        }
+        for (uint32_t b : disk_.breakers(v))
+            if (f_.is_upgraded_old(b)) unpack(f_.install_of.at(f_.u.versions[b].package));
+    }
+
     bool unpack(uint32_t v) {
         Stage st = stage(v);
         if (st >= Stage::Unpacked) return true;
@@ -459,6 +603,7 @@ private:
             return false;
         };
         if (!clear_way(v) && !force_) return abandon();
+        unpack_old_dependants_first(v);
         bool now = immediate(v);
         // Pre-Depends first, then Depends (deps() keeps the fields' order).
         for (DepKind kind : {DepKind::PreDepends, DepKind::Depends})
@@ -469,8 +614,11 @@ private:
                 if (kind == DepKind::PreDepends) {
                     // dpkg unpacks nothing whose Pre-Depends are not configured.
                     if (!configure(s) && !force_) return abandon();
-                } else if (now && !f_.same_group(v, s)) {
-                    // An essential package's Depends configured first, so it
+                } else if (f_.same_group(v, s)) {
+                    // A cycle is entered here: apt unpacks `v` first and the
+                    // rest when it configures `v`, or as the walk reaches them.
+                } else if (now) {
+                    // An immediate package's Depends configured first, so it
                     // works once unpacked; if that cannot be, it is simply
                     // configured later.
                     configure(s);
@@ -491,6 +639,23 @@ private:
         return true;
     }
 
+    // dpkg configures nothing while a package that Breaks it is on disk:
+    // one that goes is removed, one that is upgraded is replaced first.
+    bool lift_breakers(uint32_t v) {
+        bool ok = true;
+        for (uint32_t b : disk_.breakers(v)) {
+            uint32_t p = f_.u.versions[b].package;
+            auto r = f_.removal_of.find(p);
+            auto i = f_.install_of.find(p);
+            if (r != f_.removal_of.end()) ok = remove(r->second.version) && ok;
+            else if (i != f_.install_of.end() && i->second != b) ok = unpack(i->second) && ok;
+            else ok = false;
+        }
+        return ok;
+    }
+
+    // Configures `v` now, as apt's immediate configuration does: its cycle
+    // unpacked whole, what it depends on configured first.
     bool configure(uint32_t v) {
         Stage s = stage(v);
         if (s == Stage::Configured) return true;
@@ -499,37 +664,90 @@ private:
             if (!unpack(v)) return false;
             if (stage(v) == Stage::Configured) return true;
         }
-        // A cycle is unpacked as a whole and configured together.
         std::vector<uint32_t> members{v};
         auto g = f_.group_of.find(v);
         if (g != f_.group_of.end()) members = f_.groups[g->second];
+        // `v` is claimed first: a member configured immediately on its
+        // unpack below sees `v` as the loop it is (apt's Loop flag) and
+        // configures itself alone, before `v`.
+        stage_[v] = Stage::Configuring;
         for (uint32_t m : members)
-            if (!unpack(m) && !force_) return false;
-        std::vector<uint32_t> ready;
+            if (!unpack(m) && !force_) {
+                stage_[v] = Stage::Unpacked;
+                return false;
+            }
+        std::vector<uint32_t> ready{v};
         for (uint32_t m : members)
-            if (stage(m) == Stage::Unpacked) {
+            if (m != v && stage(m) == Stage::Unpacked) {
                 stage_[m] = Stage::Configuring;
                 ready.push_back(m);
             }
-        for (uint32_t m : ready)
+        auto give_up = [&] {
+            for (uint32_t r : ready) stage_[r] = Stage::Unpacked;
+            return false;
+        };
+        for (uint32_t m : ready) {
+            if (!lift_breakers(m) && !force_) return give_up();
             for (const solver::Dependency& d : f_.u.deps(m)) {
                 if (!is_positive_hard(d.kind) || disk_.met(m, d) || group_present(m, d)) continue;
                 uint32_t sat = planned_satisfier(m, d);
                 if (sat == kNone || f_.same_group(m, sat)) continue;
-                if (!configure(sat) && !force_) {
-                    for (uint32_t r : ready) stage_[r] = Stage::Unpacked;
-                    return false;
-                }
+                if (!configure(sat) && !force_) return give_up();
             }
-        // In the order they were unpacked, as apt lists them.
-        std::sort(ready.begin(), ready.end(),
-                  [&](uint32_t a, uint32_t b) { return unpack_index_.at(a) < unpack_index_.at(b); });
+        }
+        // apt configures a cycle depth first from `v`: the members it
+        // reached last first, `v` itself last.
+        std::sort(ready.begin(), ready.end(), [&](uint32_t a, uint32_t b) {
+            if ((a == v) != (b == v)) return b == v;
+            return unpack_index_.at(a) > unpack_index_.at(b);
+        });
         for (uint32_t m : ready) {
             emit(DpkgAction::Configure, m);
             disk_.now[f_.u.versions[m].package] = {m, Status::Configured};
             stage_[m] = Stage::Configured;
         }
         return stage(v) == Stage::Configured;
+    }
+
+    // What is unpacked and not configured yet, configured in one dpkg call
+    // in the order it was unpacked (apt leaves these to dpkg's
+    // --configure --pending; dpkg orders the dependencies within one call).
+    // A package that cannot be configured yet (a Breaks from a package
+    // still there, a dependency not unpacked) waits, and with it what
+    // depends on it.
+    void configure_pending() {
+        std::vector<uint32_t> batch;
+        for (uint32_t v : unpacked_order_)
+            if (stage(v) == Stage::Unpacked) lift_breakers(v);
+        for (uint32_t v : unpacked_order_)
+            if (stage(v) == Stage::Unpacked) batch.push_back(v);
+        if (!force_) drop_unready(batch);
+        for (uint32_t m : batch) {
+            emit(DpkgAction::Configure, m);
+            disk_.now[f_.u.versions[m].package] = {m, Status::Configured};
+            stage_[m] = Stage::Configured;
+        }
+    }
+
+    void drop_unready(std::vector<uint32_t>& batch) const {
+        for (bool dropped = true; dropped;) {
+            dropped = false;
+            std::unordered_set<uint32_t> in(batch.begin(), batch.end());
+            auto ready = [&](uint32_t m) {
+                if (!disk_.breakers(m).empty()) return false;
+                for (const solver::Dependency& d : f_.u.deps(m)) {
+                    if (!is_positive_hard(d.kind) || disk_.met(m, d)) continue;
+                    bool found = false;
+                    for (uint32_t s : f_.satisfiers(m, d))
+                        if (in.count(s) && disk_.present(s)) found = true;
+                    if (!found) return false;
+                }
+                return true;
+            };
+            size_t n = batch.size();
+            batch.erase(std::remove_if(batch.begin(), batch.end(), [&](uint32_t m) { return !ready(m); }), batch.end());
+            dropped = batch.size() != n;
+        }
     }
 
     bool remove(uint32_t x) {
@@ -582,6 +800,18 @@ std::vector<std::string> validate_dpkg_order(const Universe& u, const DpkgWork& 
     DiskState disk(f);
     std::vector<std::string> problems;
     std::unordered_map<uint32_t, int> unpacked, configured, removed;
+    // The versions configured by the dpkg call step i is part of: a run of
+    // consecutive Configure steps is one call (the driver joins them).
+    std::unordered_set<uint32_t> call;
+    size_t call_end = 0;
+    auto configure_call = [&](size_t i) -> const std::unordered_set<uint32_t>& {
+        if (i >= call_end) {
+            call.clear();
+            for (call_end = i; call_end < steps.size() && steps[call_end].action == DpkgAction::Configure; ++call_end)
+                call.insert(steps[call_end].version);
+        }
+        return call;
+    };
     auto step_text = [&](size_t i) {
         return "step " + std::to_string(i + 1) + " (" + std::string(dpkg_action_name(steps[i].action)) + " " +
                u.describe(steps[i].version) + "): ";
@@ -619,11 +849,16 @@ std::vector<std::string> validate_dpkg_order(const Universe& u, const DpkgWork& 
                     problems.push_back(step_text(i) + "not unpacked");
                     break;
                 }
+                const std::unordered_set<uint32_t>& call = configure_call(i);
+                for (uint32_t b : disk.breakers(v))
+                    problems.push_back(step_text(i) + u.describe(b) + " Breaks it, still on disk");
                 for (const solver::Dependency& d : u.deps(v)) {
                     if (!is_positive_hard(d.kind) || disk.met(v, d)) continue;
+                    // dpkg defers a package until what it needs in the same
+                    // call is configured; across calls, only cycles wait.
                     bool cycle = false;
                     for (uint32_t s : f.satisfiers(v, d))
-                        if (f.same_group(v, s) && disk.present(s)) cycle = true;
+                        if ((call.count(s) || f.same_group(v, s)) && disk.present(s)) cycle = true;
                     if (!cycle)
                         problems.push_back(step_text(i) + std::string(solver::dep_kind_name(d.kind)) + " " +
                                            u.dependency_text(d) + " not configured");

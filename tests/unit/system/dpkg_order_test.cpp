@@ -190,6 +190,55 @@ const Plan multiarch_same_pair{
     "Package: libfoo\nArchitecture: i386\nVersion: 2\nMulti-Arch: same\n",
     {"libfoo:amd64=2", "libfoo:i386=2"}};
 const Plan install_and_remove{"Package: a\nVersion: 1\n\nPackage: b\nVersion: 1\nInstalled: yes\n", {"a=1"}, {"b=1"}};
+// apt's own rules of its order, each on the smallest plan that shows it.
+// The package named apt is essential to apt (so configured at once), and
+// with it what it depends on; the rest is configured at the end.
+const Plan apt_itself{
+    "Package: apt\nVersion: 2\nDepends: libfoo\nRecommends: extra\n\n"
+    "Package: libfoo\nVersion: 1\n\n"
+    "Package: extra\nVersion: 1\n\n"
+    "Package: more\nVersion: 1\n",
+    {"apt=2", "libfoo=1", "extra=1", "more=1"}};
+// An installed essential package the plan leaves alone still makes what it
+// depends on immediate: boot needs initsys, initsys needs core, and both
+// are reinstalled (a reinstall does not satisfy a Pre-Depends in apt's eyes).
+const Plan immediate_through_installed_essential{
+    "Package: boot\nVersion: 1\nInstalled: yes\nEssential: yes\nDepends: initsys\n\n"
+    "Package: initsys\nVersion: 5\nInstalled: yes\nPre-Depends: core\nDepends: core (= 5)\n\n"
+    "Package: core\nVersion: 5\nInstalled: yes\nPre-Depends: libc\n\n"
+    "Package: libc\nVersion: 1\nInstalled: yes\n",
+    {"initsys=5", "core=5"}};
+const Plan essential_cycle{
+    "Package: esa\nVersion: 1\nEssential: yes\nDepends: esb\n\n"
+    "Package: esb\nVersion: 1\nEssential: yes\nDepends: esa\n",
+    {"esa=1", "esb=1"}};
+// plugin 1 pins lib 1: apt unpacks plugin 2 before lib 2, though lib comes
+// first by name (so lib 2 breaks nothing configured), and configures both
+// at the end in that order, leaving the dependency between them to dpkg's
+// one call.
+const Plan pinned_by_old_dependant{
+    "Package: lib\nVersion: 1\nInstalled: yes\nAPT-Candidate: no\n\n"
+    "Package: lib\nVersion: 2\n\n"
+    "Package: plugin\nVersion: 1\nInstalled: yes\nAPT-Candidate: no\nDepends: lib (>= 1), lib (<< 1.1)\n\n"
+    "Package: plugin\nVersion: 2\nDepends: lib (>= 2), lib (<< 2.1)\n",
+    {"plugin=2", "lib=2"}};
+// A downgrade that a removed library Breaks: an essential one is unpacked
+// first (essential before removals) and configured once the library is
+// gone; an ordinary one comes after the removal.
+const Plan downgrade_broken_by_removal{
+    "Package: lib4\nVersion: 1\nInstalled: yes\n\n"
+    "Package: lib5\nVersion: 1\nInstalled: yes\nBreaks: eapp (<< 2), napp (<< 2)\n\n"
+    "Package: eapp\nVersion: 3\nInstalled: yes\nEssential: yes\nDepends: lib5\n\n"
+    "Package: eapp\nVersion: 1\nEssential: yes\nDepends: lib4\n",
+    {"eapp=1"},
+    {"lib5=1"}};
+const Plan ordinary_downgrade_broken_by_removal{
+    "Package: lib4\nVersion: 1\nInstalled: yes\n\n"
+    "Package: lib5\nVersion: 1\nInstalled: yes\nBreaks: napp (<< 2)\n\n"
+    "Package: napp\nVersion: 3\nInstalled: yes\nDepends: lib5\n\n"
+    "Package: napp\nVersion: 1\nDepends: lib4\n",
+    {"napp=1"},
+    {"lib5=1"}};
 
 // The whole order, where only one is right (apt-get -s prints the chain's
 // for a plain install: Inst c, b, a; Conf c, b, a).
@@ -234,7 +283,26 @@ INSTANTIATE_TEST_SUITE_P(
                   &removals,
                   {"purge zed=1", "remove alpha=1", "unpack new=1", "configure new=1", "remove ess=1"}},
         OrderCase{"APurgeAlone", &purge_alone, {"purge nginx=1"}},
-        OrderCase{"TheOldVersionOfAnUpgradeIsNotRemoved", &upgrade, {"unpack a=2", "configure a=2"}}),
+        OrderCase{"TheOldVersionOfAnUpgradeIsNotRemoved", &upgrade, {"unpack a=2", "configure a=2"}},
+        OrderCase{"AptIsEssentialAndWhatItDependsOnIsConfiguredAtOnce",
+                  &apt_itself,
+                  {"unpack libfoo=1", "configure libfoo=1", "unpack apt=2", "configure apt=2", "unpack extra=1",
+                   "unpack more=1", "configure extra=1", "configure more=1"}},
+        OrderCase{"WhatAnInstalledEssentialPackageNeedsIsConfiguredAtOnce",
+                  &immediate_through_installed_essential,
+                  {"unpack core=5", "configure core=5", "unpack initsys=5", "configure initsys=5"}},
+        OrderCase{"AnEssentialCycleIsConfiguredDepthFirstItsEntryLast",
+                  &essential_cycle,
+                  {"unpack esa=1", "unpack esb=1", "configure esb=1", "configure esa=1"}},
+        OrderCase{"AnInstalledDependantThatPinsTheOldVersionIsUpgradedFirst",
+                  &pinned_by_old_dependant,
+                  {"unpack plugin=2", "unpack lib=2", "configure plugin=2", "configure lib=2"}},
+        OrderCase{"AnEssentialDowngradeComesBeforeTheRemovalThatBreaksIt",
+                  &downgrade_broken_by_removal,
+                  {"unpack eapp=1", "remove lib5=1", "configure eapp=1"}},
+        OrderCase{"AnOrdinaryDowngradeComesAfterTheRemovalThatBreaksIt",
+                  &ordinary_downgrade_broken_by_removal,
+                  {"remove lib5=1", "unpack napp=1", "configure napp=1"}}),
     [](const testing::TestParamInfo<OrderCase>& info) { return std::string(info.param.name); });
 
 // The checker on a given order: each wrong order must be caught (or a
@@ -280,10 +348,24 @@ INSTANTIATE_TEST_SUITE_P(
                   &breaks_old_lib,
                   {"unpack app=2", "unpack lib=2", "configure lib=2", "configure app=2"},
                   {}},
-        CheckCase{"AnUnpackAnInstalledPackagesBreaksStillForbid",
+        // dpkg checks an installed package's Breaks against the new one
+        // only when the new one is configured (its unpack looks at reverse
+        // Conflicts alone): host 2 may come first, but is configured only
+        // once plugin 1 is gone.
+        CheckCase{"AConfigureAnInstalledPackagesBreaksStillForbid",
+                  &installed_breaks_new,
+                  {"remove gone=1", "unpack host=2", "configure host=2", "unpack plugin=2", "configure plugin=2"},
+                  {"step 3 (configure host:amd64=2): plugin:amd64=1 Breaks it, still on disk"}},
+        CheckCase{"AnUnpackBeforeAnInstalledPackagesBreaksAreLifted",
                   &installed_breaks_new,
                   {"remove gone=1", "unpack host=2", "unpack plugin=2", "configure host=2", "configure plugin=2"},
-                  {"step 2 (unpack host:amd64=2): conflicts with plugin:amd64=1, still on disk"}},
+                  {}},
+        // One run of configures is one dpkg call, which configures what a
+        // package depends on first.
+        CheckCase{"DependenciesConfiguredLaterInTheSameDpkgCall",
+                  &chain,
+                  {"unpack c=1", "unpack b=1", "unpack a=1", "configure a=1", "configure b=1", "configure c=1"},
+                  {}},
         CheckCase{"ARemovalBeforeItsDependantGoes",
                   &removals,
                   {"remove alpha=1", "purge zed=1", "unpack new=1", "configure new=1", "remove ess=1"},
