@@ -91,6 +91,40 @@ bool ask_harmful(const config::Config& config) {
     return yes;
 }
 
+void confirm_unauthenticated(const config::Config& config, const std::vector<std::string>& names, bool ask) {
+    if (names.empty()) return;
+    // apt's ShowList: words wrapped below the title, two spaces in.
+    const unsigned width = plan_screen_width();
+    std::string list = "WARNING: The following packages cannot be authenticated!";
+    size_t used = 0;
+    for (const std::string& name : names) {
+        if (used == 0 || used + name.size() + 3 >= width) {
+            list += "\n  ";
+            used = 0;
+        } else {
+            list += ' ';
+            ++used;
+        }
+        list += name;
+        used += name.size();
+    }
+    std::printf("%s\n", list.c_str());
+    if (config.find_bool("APT::Get::AllowUnauthenticated")) {
+        std::fputs("Authentication warning overridden.\n", stdout);
+        std::fflush(stdout);
+        return;
+    }
+    std::fflush(stdout);
+    if (!ask) throw Error("Some packages could not be authenticated");
+    if (config.find_int("quiet", 0) < 2 && !config.find_bool("APT::Get::Assume-Yes")) {
+        if (!ask_yes_no(config, "Install these packages without verification?", {.default_yes = false}))
+            throw Error("Some packages could not be authenticated");
+        return;
+    }
+    if (config.find_bool("APT::Get::force-yes")) return;
+    throw Error("There were unauthenticated packages and -y was used without --allow-unauthenticated");
+}
+
 void check_allowed_changes(const config::Config& config, const PlanView& plan) {
     bool assume_yes = config.find_bool("APT::Get::Assume-Yes");
     bool essential = false;

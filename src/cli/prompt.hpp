@@ -2,7 +2,9 @@
 // a missing terminal answer it, so every command asks the same way.
 #pragma once
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "aptus/base/diagnostics.hpp"
 #include "aptus/config/config.hpp"
@@ -41,6 +43,15 @@ bool ask_continue(const config::Config& config, Diagnostics& pending);
 // instead of Continue? [Y/n]. -y (or -qq) goes on, --assume-no and any
 // other answer print "Abort." and return false.
 bool ask_harmful(const config::Config& config);
+
+// apt's check before it fetches packages from repositories that are not
+// authenticated: "WARNING: The following packages cannot be authenticated!"
+// and their names, then --allow-unauthenticated goes on ("Authentication
+// warning overridden."); otherwise, when `ask` and neither -y nor -qq, the
+// question "Install these packages without verification? [y/N]"; a no, or
+// -y without --allow-unauthenticated (--force-yes excepted), or !ask, ends
+// with apt's error (thrown). Nothing to say when `names` is empty.
+void confirm_unauthenticated(const config::Config& config, const std::vector<std::string>& names, bool ask);
 
 // The changes apt refuses before asking, with its messages (thrown as
 // aptus::Error, so the command ends with "E: ..." and 100): removing an

@@ -52,9 +52,13 @@ struct FetchRequest {
     // Ask for the file only if changed after this time: a 304 (or an
     // unchanged file: URI) leaves `destination` untouched.
     std::optional<std::time_t> if_modified_since;
-    // A local file (file:, copy:) counts as unchanged only at this size too:
-    // a file rewritten within the second of the stored copy's time is new.
-    std::optional<uint64_t> if_size_is;
+    // A local file (file:, copy:) counts as unchanged, when this is set,
+    // exactly when its bytes are this stored copy's, whatever its time: a
+    // time says nothing about a file rewritten
+    // within the same second, or re-signed and touched back (apt's file
+    // method has no Not-Modified for a Release either; apt calls an
+    // identical one a hit).
+    std::string if_same_as;
     // fsync the file before the rename. The lists are state and need it;
     // a .deb is checked against its hash before every use, so a torn one
     // after a crash is fetched again and the sync buys nothing.

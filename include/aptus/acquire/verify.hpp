@@ -120,9 +120,11 @@ struct Verified {
 
 // Verify an InRelease file. `name` is the description used in messages.
 // Scratch files are made in `scratch_dir` (default: $TMPDIR or /tmp) and
-// removed before returning.
+// removed before returning. `source_path`, when given, is the file the text
+// was read from, named when it cannot be split into text and signature.
 Verified verify_clearsigned(std::string_view inrelease, const TrustAnchors& anchors, std::string_view name,
-                            const Verifier& verifier, const std::string& scratch_dir = "");
+                            const Verifier& verifier, const std::string& scratch_dir = "",
+                            std::string_view source_path = {});
 
 // Verify a Release file against its detached signature (Release.gpg, armoured
 // or binary).

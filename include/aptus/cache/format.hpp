@@ -31,7 +31,7 @@ using StringId = uint32_t;
 inline constexpr uint32_t kNone = UINT32_MAX;
 
 inline constexpr char kMagic[8] = {'A', 'P', 'T', 'U', 'S', 'C', 'C', '\n'};
-inline constexpr uint32_t kFormatVersion = 8;
+inline constexpr uint32_t kFormatVersion = 9;
 
 enum class SectionId : uint32_t {
     StringOffsets,  // uint32_t[string count + 1]
@@ -182,11 +182,20 @@ struct RevDep {
 
 enum class IndexKind : uint8_t { Packages, Sources, Translation, Status };
 
+enum IndexFileFlags : uint16_t {
+    // Its repository is authenticated: a signed Release is stored beside it
+    // (InRelease, or Release with Release.gpg), or its entry says trusted=yes
+    // (and not trusted=no). What comes only from other files cannot be
+    // authenticated, as apt-get's "WARNING: The following packages cannot be
+    // authenticated!" says.
+    kIndexTrusted = 1,
+};
+
 struct IndexFile {
     StringId path;
     IndexKind kind;
     uint8_t compression;  // aptus::Compression
-    uint16_t reserved;
+    uint16_t flags;       // IndexFileFlags
     StringId component, architecture, language, site;
     uint32_t release;  // index into Releases, kNone for none (status, local files)
     StringId description;  // as apt shows the file: "http://host/debian bookworm/main amd64 Packages"

@@ -27,6 +27,7 @@ struct IndexInput {
     std::string language;      // "en" for Translation
     std::string site;          // "mirror.example" (the URI's host, what "Pin: origin" matches)
     std::string description;   // "http://mirror.example/debian bookworm/main amd64 Packages", as policy shows it
+    bool trusted = false;      // IndexFileFlags::kIndexTrusted
 };
 
 struct CacheInputs {

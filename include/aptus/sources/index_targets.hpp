@@ -7,6 +7,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +43,9 @@ struct ReleaseFiles {
     std::string inrelease_uri, release_uri, release_gpg_uri;
     std::string inrelease_file, release_file, release_gpg_file;  // in the lists dir
     std::string sources_entry;  // file:line of the first entry
+    // The entries' trusted= option: yes, no, or not said (then a signed
+    // Release decides).
+    std::optional<bool> trusted;
 };
 
 // Targets of all enabled entries, in apt's order: (URI, suite) groups in

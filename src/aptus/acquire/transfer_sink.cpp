@@ -9,7 +9,6 @@
 #include <limits>
 
 #include "aptus/base/error.hpp"
-#include "aptus/acquire/fetcher.hpp"
 #include "aptus/base/strings.hpp"
 #include "part_file.hpp"
 
@@ -149,13 +148,6 @@ bool TransferSink::commit() {
         return false;
     };
     if (fd_ < 0) return fail("nothing was written");
-    // A local file of the wrong size is just the wrong file (apt's file
-    // method has no size to compare before it hashes): a hash mismatch, with
-    // the received hash to show. A download says its size first.
-    if (request_.expected_size && bytes_ != *request_.expected_size && hasher_ && is_local_uri(request_.uri)) {
-        received_hex_ = hasher_->hex();
-        return fail("Hash Sum mismatch");
-    }
     if (request_.expected_size && bytes_ != *request_.expected_size)
         return fail("File has unexpected size (" + std::to_string(bytes_) + " != " +
                     std::to_string(*request_.expected_size) + "). Mirror sync in progress?");

@@ -28,12 +28,6 @@ std::optional<std::time_t> mtime_of(const std::string& path) {
     return st.st_mtime;
 }
 
-std::optional<uint64_t> size_of(const std::string& path) {
-    struct stat st{};
-    if (::stat(path.c_str(), &st) != 0) return std::nullopt;
-    return uint64_t(st.st_size);
-}
-
 // More bytes than Acquire::MaxReleaseFileSize allows.
 bool too_big(const FetchResult& r) {
     return r.status == FetchStatus::Failed && !r.transient && r.error.starts_with("File has unexpected size");
@@ -55,7 +49,7 @@ void Updater::fetch_inrelease() {
         r.max_size = max_release_size();
         if (repo.stored_path == repo.files->inrelease_file) {
             r.if_modified_since = mtime_of(repo.stored_path);
-            r.if_size_is = size_of(repo.stored_path);
+            r.if_same_as = repo.stored_path;
         }
         requests.push_back(std::move(r));
         owner.push_back(&repo);
@@ -113,7 +107,7 @@ void Updater::fetch_release_fallback() {
         rel.max_size = max_release_size();
         if (repo.stored_path == repo.files->release_file) {
             rel.if_modified_since = mtime_of(repo.stored_path);
-            rel.if_size_is = size_of(repo.stored_path);
+            rel.if_same_as = repo.stored_path;
         }
         FetchRequest gpg;
         gpg.uri = repo.files->release_gpg_uri;

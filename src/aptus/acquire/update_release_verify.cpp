@@ -37,7 +37,7 @@ void Updater::verify_inrelease(Repo& repo) {
         return;
     }
     verify_text(repo, name, [&](const TrustAnchors& anchors, const Verifier& verifier) {
-        return verify_clearsigned(content, anchors, name, verifier, partial_dir());
+        return verify_clearsigned(content, anchors, name, verifier, partial_dir(), repo.release_partial.front());
     }, content);
 }
 
@@ -58,11 +58,35 @@ void Updater::verify_text(Repo& repo, const std::string& name, Verify verify, co
         Verified v = verify(anchors, verifier);
         parse_fresh(repo, v.text, name);
     } catch (const VerifyError& e) {
-        accept_unsigned(repo, name, raw, std::string(e.what()));
+        if (e.failure() == VerifyFailure::Unsigned || !stop_on_bad_signature(repo, name, e.what()))
+            accept_unsigned(repo, name, raw, std::string(e.what()));
     } catch (const Error& e) {
         if (repo.release_line) lines_.emit(UpdateLine::Err, name, 0, {e.what()}, repo.release_line);
         fail(repo, e.what());
     }
+}
+
+// apt's rule for a signature that is there and does not verify: with lists
+// from an earlier update the repository keeps them (a warning, as for a
+// mirror that is down); without, a signature file that holds no signature
+// at all (NODATA) is an error. Otherwise (false) the repository is taken
+// as unsigned, which its settings may allow.
+bool Updater::stop_on_bad_signature(Repo& repo, const std::string& name, const std::string& message) {
+    const std::string prefix = "OpenPGP signature verification failed: " + name + ": ";
+    const std::string reason = message.starts_with(prefix) ? message.substr(prefix.size()) : message;
+    const bool kept = repo.stored.has_value();
+    if (!kept && reason.find("NODATA") == std::string::npos) return false;
+    if (repo.release_line) lines_.emit(UpdateLine::Err, name, 0, {reason}, repo.release_line);
+    if (!kept) {
+        fail(repo, message);
+        return true;
+    }
+    add(UpdateMessage::Warning,
+        "An error occurred during the signature verification. The repository is not updated and the previous "
+        "index files will be used. " + message);
+    const std::string& uri = repo.kind == Repo::Kind::InRelease ? repo.files->inrelease_uri : repo.files->release_gpg_uri;
+    fail(repo, "Failed to fetch " + uri + "  " + reason, true);
+    return true;
 }
 
 void Updater::accept_unsigned(Repo& repo, const std::string& name, const std::string& raw,

@@ -119,6 +119,7 @@ private:
     void verify_text(Repo& repo, const std::string& name, Verify verify, const std::string& raw);
     void verify_release(Repo& repo, const std::string& name, const std::string& text,
                         const std::string& signature_path);
+    bool stop_on_bad_signature(Repo& repo, const std::string& name, const std::string& message);
     void accept_unsigned(Repo& repo, const std::string& name, const std::string& raw,
                          const std::optional<std::string>& why);
     void parse_fresh(Repo& repo, const std::string& text, const std::string& name);

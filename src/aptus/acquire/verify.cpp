@@ -149,7 +149,7 @@ detail::Outcome run_verifier(const Verifier& verifier, const std::vector<std::st
     for (const auto& k : keyrings) argv.insert(argv.end(), {"--keyring", k});
     argv.insert(argv.end(), {signature, data});
     SubprocessResult r = run_subprocess(argv, options);
-    return detail::read_sqv_answer(r.out, r.err, r.signal ? -1 : r.exit_status, fingerprints);
+    return detail::read_sqv_answer(r.out, r.err, r.signal ? -1 : r.exit_status, fingerprints, verifier.path);
 }
 
 Verified verify_files(const std::string& signature, const std::string& data, std::string text,
@@ -218,17 +218,20 @@ Verifier find_verifier(const config::Config& config) {
 }
 
 Verified verify_clearsigned(std::string_view inrelease, const TrustAnchors& anchors, std::string_view name,
-                            const Verifier& verifier, const std::string& scratch_dir) {
+                            const Verifier& verifier, const std::string& scratch_dir, std::string_view source_path) {
     if (inrelease.find("-----BEGIN PGP SIGNED MESSAGE-----") == std::string_view::npos) unsigned_repository(name);
     std::string text;
     try {
         text = deb::clearsigned_text(inrelease, name);
     } catch (const Error& e) {
+        // apt's words when it has the file: anything outside the signed
+        // message (CVE-2013-1051's unsigned tail) makes the split fail.
+        const std::string why = source_path.empty()
+                                    ? "Clearsigned file isn't valid, got 'NOSPLIT' (does the network require "
+                                      "authentication?): " + std::string(e.what())
+                                    : "Splitting up " + std::string(source_path) + " into data and signature failed";
         throw VerifyError(VerifyFailure::Malformed,
-                          "OpenPGP signature verification failed: " + std::string(name) +
-                              ": Clearsigned file isn't valid, got 'NOSPLIT' (does the network require "
-                              "authentication?): " +
-                              e.what());
+                          "OpenPGP signature verification failed: " + std::string(name) + ": " + why);
     }
     std::string_view signature = detail::clearsigned_signature(inrelease);
     Scratch scratch(scratch_dir);
@@ -242,7 +245,12 @@ Verified verify_clearsigned(std::string_view inrelease, const TrustAnchors& anch
 
 Verified verify_detached(std::string_view release, std::string_view signature, const TrustAnchors& anchors,
                          std::string_view name, const Verifier& verifier, const std::string& scratch_dir) {
-    if (trim(signature).empty()) unsigned_repository(name);
+    // An empty signature file is a broken one, not a missing one (a
+    // captive portal's answer, say): apt's gpgv method says NODATA.
+    if (trim(signature).empty())
+        throw VerifyError(VerifyFailure::Malformed,
+                          "OpenPGP signature verification failed: " + std::string(name) +
+                              ": Signed file isn't valid, got 'NODATA' (does the network require authentication?)");
     std::string problem = detail::check_detached_signature(signature);
     if (!problem.empty())
         throw VerifyError(VerifyFailure::Malformed,

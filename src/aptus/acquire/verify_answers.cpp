@@ -188,7 +188,7 @@ Outcome read_gpgv_status(std::string_view status, int exit_status, const std::ve
 }
 
 Outcome read_sqv_answer(std::string_view out, std::string_view err, int exit_status,
-                        const std::vector<KeyFingerprint>& fingerprints) {
+                        const std::vector<KeyFingerprint>& fingerprints, std::string_view program) {
     Outcome o;
     if (exit_status == 0) {
         for (std::string_view line : lines_of(out)) {
@@ -213,19 +213,14 @@ Outcome read_sqv_answer(std::string_view out, std::string_view err, int exit_sta
     }
 
     // sqv's stderr is for people; its wording decides the kind of failure,
-    // and the lines themselves go into the message.
-    std::vector<std::string> missing, reasons;
+    // and the lines themselves are the message.
+    bool missing = false;
     bool manipulated = false, expired = false, revoked = false, weak = false, malformed = false;
     for (std::string_view line : lines_of(err)) {
         std::string_view t = trim(line);
         if (t.empty() || t == "Verifying signature:" || starts_with(t, "Caused by:")) continue;
         if (starts_with(t, "Missing key ")) {
-            auto w = words_of(t);
-            if (w.size() >= 3) {
-                std::string fp(w[2]);
-                while (!fp.empty() && (fp.back() == ',' || fp.back() == '.')) fp.pop_back();
-                missing.push_back("NO_PUBKEY " + upper(fp));
-            }
+            missing = true;
             continue;
         }
         std::string lower = to_lower(t);
@@ -239,16 +234,23 @@ Outcome read_sqv_answer(std::string_view out, std::string_view err, int exit_sta
         if (lower.find("failed to parse") != std::string::npos || lower.find("malformed") != std::string::npos ||
             lower.find("no signature") != std::string::npos || lower.find("unexpected") != std::string::npos)
             malformed = true;
-        reasons.emplace_back(t);
     }
-    append_section(o.detail, "The following signatures were invalid:", reasons);
-    append_section(o.detail,
-                   "The following signatures couldn't be verified because the public key is not available:", missing);
+    // APT 3.0's sqv method passes sqv's own words on, one line.
+    std::string said;
+    for (std::string_view line : lines_of(err)) {
+        std::string_view t = trim(line);
+        if (t.empty()) continue;
+        if (!said.empty()) said += ' ';
+        said += t;
+    }
+    if (!said.empty())
+        o.detail = "Sub-process " + std::string(program) + " returned an error code (" + std::to_string(exit_status) +
+                   "), error message is: " + said;
     if (manipulated) o.failure = VerifyFailure::BadSignature;
     else if (weak) o.failure = VerifyFailure::WeakDigest;
     else if (revoked) o.failure = VerifyFailure::RevokedKey;
     else if (expired) o.failure = VerifyFailure::ExpiredKey;
-    else if (!missing.empty()) o.failure = VerifyFailure::NoPublicKey;
+    else if (missing) o.failure = VerifyFailure::NoPublicKey;
     else if (malformed) o.failure = VerifyFailure::Malformed;
     else o.failure = VerifyFailure::VerifierError;
     if (o.detail.empty()) o.detail = "sqv failed with exit status " + std::to_string(exit_status);

@@ -44,8 +44,9 @@ struct Outcome {
 Outcome read_gpgv_status(std::string_view status, int exit_status, const std::vector<KeyFingerprint>& fingerprints);
 
 // sqv's stdout (one primary fingerprint per good signature), stderr and exit
-// status, filtered by `fingerprints`.
+// status, filtered by `fingerprints`. A failure's detail is APT 3.0's: "Sub-
+// process <program> returned an error code (N), error message is: <stderr>".
 Outcome read_sqv_answer(std::string_view out, std::string_view err, int exit_status,
-                        const std::vector<KeyFingerprint>& fingerprints);
+                        const std::vector<KeyFingerprint>& fingerprints, std::string_view program = "/usr/bin/sqv");
 
 }  // namespace aptus::acquire::detail

@@ -53,6 +53,7 @@ std::string compute_stamp(const CacheInputs& in) {
         w.str(i.language);
         w.str(i.site);
         w.str(i.description);
+        w.u64(i.trusted);
     }
     w.file(in.status_path);
     w.file(in.extended_states_path);

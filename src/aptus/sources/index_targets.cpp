@@ -356,6 +356,8 @@ std::vector<ReleaseFiles> release_files(const std::vector<SourceEntry>& entries,
         r.release_file = lists + uri_to_list_filename(r.release_uri);
         r.release_gpg_file = lists + uri_to_list_filename(r.release_gpg_uri);
         r.sources_entry = e.location.apt_name();
+        if (const SourceOption* o = e.option("trusted"); o && !o->values.empty())
+            r.trusted = !is_false_word(o->values[0]);
         out.push_back(std::move(r));
     }
     return out;

@@ -38,7 +38,13 @@ cache::CacheInputs cache_inputs(const config::Config& config, Diagnostics& diags
 
     // One Release per (URI, suite), InRelease preferred as apt prefers it.
     std::map<std::string, uint32_t> release_of_base;
+    std::map<std::string, bool> trusted_base;
     for (const sources::ReleaseFiles& r : sources::release_files(entries, config)) {
+        // apt's rule (debReleaseIndex::IsTrusted): the entry's word, else a
+        // signature stored beside the Release. update keeps an InRelease or a
+        // Release.gpg only after it verified them.
+        trusted_base[r.base_uri] =
+            r.trusted.value_or(path_exists(r.inrelease_file) || path_exists(r.release_gpg_file));
         for (const std::string& name : {r.inrelease_file, r.release_file}) {
             if (!path_exists(name)) continue;
             release_of_base[r.base_uri] = uint32_t(in.releases.size());
@@ -62,6 +68,8 @@ cache::CacheInputs cache_inputs(const config::Config& config, Diagnostics& diags
         i.language = t.option("Language");
         i.site = host_of(t.option("Repo-URI"));
         i.description = t.description;
+        auto trust = trusted_base.find(t.option("Base-URI"));
+        i.trusted = trust != trusted_base.end() && trust->second;
         in.indices.push_back(std::move(i));
     }
 

@@ -9,6 +9,7 @@
 
 #include "aptus/base/error.hpp"
 #include "aptus/sources/source_list.hpp"
+#include "aptus/system/authentication.hpp"
 #include "aptus/system/dpkg_lock.hpp"
 #include "aptus/system/external_solver.hpp"
 #include "aptus/system/phased_updates.hpp"
@@ -74,6 +75,16 @@ int fail(const std::vector<std::string>& errors) {
 }
 
 // apt-get's fail-safe: with -y (or -qq) a dangerous plan needs its own switch.
+// What the plan fetches from repositories that are not authenticated, by
+// name, in the order of the plan.
+std::vector<std::string> unauthenticated_names(const cache::Cache& cache, const Plan& plan) {
+    std::vector<std::string> names;
+    for (const Change& ch : plan.changes)
+        if (ch.new_version && !system::is_authenticated(cache, *ch.new_version))
+            names.push_back(full_name(cache, *ch.package));
+    return names;
+}
+
 std::vector<std::string> unconfirmed_dangers(const config::Config& config, const Plan& plan) {
     bool assume_yes = config.find_bool("APT::Get::Assume-Yes") || config.find_int("quiet", 0) >= 2;
     if (!assume_yes || config.find_bool("APT::Get::Force-Yes")) return {};
@@ -356,6 +367,7 @@ int run(Context& ctx, Verb verb) {
         throw Error("Trivial Only specified but this is not a trivial operation.");
     if (!trivial && !(essential ? ask_harmful(config) : ask_continue(config, ctx.diags))) return 1;
     if (print_uris_wanted(config)) return print_plan_uris(config, cache, plan);
+    confirm_unauthenticated(config, unauthenticated_names(cache, plan), true);
     apply_mark_auto(config, su, cache, cr, plan);
     return execute_plan(config, Execution{su, cache, plan, *lock, cr.now_manual});
 }

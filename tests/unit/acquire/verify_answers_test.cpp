@@ -70,11 +70,14 @@ TEST(SqvAnswer, SignersAndReasons) {
     EXPECT_EQ(read_sqv_answer("", "", 0, {}).failure, VerifyFailure::VerifierError);
     o = read_sqv_answer("", "Missing key " + kSigner + ", which is needed to verify signature.\n", 1, {});
     EXPECT_EQ(o.failure, VerifyFailure::NoPublicKey);
+    // APT 3.0's words: the program, its exit status and what it said, on one line.
+    EXPECT_EQ(o.detail, "Sub-process /usr/bin/sqv returned an error code (1), error message is: Missing key " +
+                            kSigner + ", which is needed to verify signature.");
+    o = read_sqv_answer("", "Error: something nobody expected\n  Caused by: this\n", 2, {}, "/opt/sqv");
+    EXPECT_EQ(o.failure, VerifyFailure::VerifierError);
     EXPECT_EQ(o.detail,
-              "The following signatures couldn't be verified because the public key is not available:\n"
-              "NO_PUBKEY " + kSigner);
-    EXPECT_EQ(read_sqv_answer("", "Error: something nobody expected\n", 2, {}).failure,
-              VerifyFailure::VerifierError);
+              "Sub-process /opt/sqv returned an error code (2), error message is: Error: something nobody expected "
+              "Caused by: this");
 }
 
 TEST(Armour, DearmourSkipsHeadersAndChecksum) {
