@@ -130,7 +130,7 @@ expect "unsigned" '{}' "is not signed"
 # A release that says where its notes are: the refusal points there.
 newer --codename other --release-notes https://example.org/notes
 expect "changed Codename with notes" '{}' "changed its 'Codename' value from 'stable' to 'other'" -o quiet=0
-check "changed Codename: the release notes named before the advice" contains "$ERR" \
+check "changed Codename: the release notes named before the advice" has_text "$ERR" \
 "N: More information about this can be found online in the Release notes at: https://example.org/notes
 N: This must be accepted explicitly before updates for this repository can be applied."
 
@@ -140,7 +140,7 @@ N: This must be accepted explicitly before updates for this repository can be ap
 newer --codename other --release-notes https://example.org/notes
 run_update --allow-releaseinfo-change-codename -o quiet=0
 check "accepted Codename change: exit 0" test "$RC" = 0
-check "accepted Codename change: a notice, and the notes" contains "$ERR" \
+check "accepted Codename change: a notice, and the notes" has_text "$ERR" \
 "N: Repository '$URL stable InRelease' changed its 'Codename' value from 'stable' to 'other'
 N: More information about this can be found online in the Release notes at: https://example.org/notes"
 check "accepted Codename change: lists replaced" test "$(lists_digest)" != "$good"

@@ -139,6 +139,9 @@ check() {
 }
 
 contains() { grep -qF -- "$2" <<<"$1"; }
+# The whole text, lines and all, in order (grep -F takes each line of a
+# pattern as a pattern of its own, so contains() matches any one of them).
+has_text() { [[ "$1" == *"$2"* ]]; }
 
 finish() {
     if [ "$failures" -ne 0 ]; then
