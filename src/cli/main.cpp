@@ -15,6 +15,8 @@
 #include <string_view>
 #include <vector>
 
+#include <unistd.h>
+
 #include "aptus/base/error.hpp"
 #include "aptus/config/init.hpp"
 #include "cli/command.hpp"
@@ -138,6 +140,10 @@ int run(const std::string& program, const std::vector<std::string>& original_arg
         config::Config config = config::load(request, diags);
         render(diags);
         diags.clear();
+        // apt's word to scripts that read its output: it may change.
+        if (program == "apt" && !::isatty(STDOUT_FILENO) &&
+            !config.find_bool("Apt::Cmd::Disable-Script-Warning", false))
+            std::fputs("\nWARNING: apt does not have a stable CLI interface. Use with caution in scripts.\n\n", stderr);
         Context ctx{config, std::vector<std::string>(parsed.words.begin() + long(cmd->words.size()), parsed.words.end()),
                     diags};
         int rc = cmd->run(ctx);

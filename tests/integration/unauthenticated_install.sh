@@ -74,6 +74,8 @@ other=$T/other-gnupg
 mkdir -m 700 "$other"
 GNUPGHOME=$other gpg --batch --quiet --passphrase '' --quick-gen-key 'someone else <else@example.org>' ed25519 sign never 2>/dev/null
 GNUPGHOME=$other gpg --batch --yes --quiet --clearsign -o "$REPO/dists/stable/InRelease" "$REPO/dists/stable/Release"
+# Later than the stored copy, so If-Modified-Since does not call it the same.
+touch -d "@$(($(date +%s) + 10))" "$REPO/dists/stable/InRelease"
 get update -o quiet=0
 check "bad signature over good lists: exit 0 (rc $RC)" test "$RC" = 0
 check "bad signature: apt's warning: $OUT" has_text "$OUT" \

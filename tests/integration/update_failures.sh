@@ -109,8 +109,11 @@ newer
 
 # The InRelease itself.
 tampered=$(sed 's/^Codename: stable/Codename: stablE/' "$REPO/dists/stable/InRelease" | python3 -c 'import json,sys; print(json.dumps(sys.stdin.read()))')
-expect "tampered InRelease" "{\"/dists/stable/InRelease\": {\"body\": $tampered}}" "E: The repository '$URL stable InRelease' is no longer signed."
-check "tampered InRelease: APT 3.0's warning" contains "$ERR" "W: OpenPGP signature verification failed: $URL stable InRelease: "
+# A signature that does not verify over lists from a good update: apt
+# keeps those lists and says so (its CheckStopAuthentication), a warning.
+WANT_RC=0 expect "tampered InRelease" "{\"/dists/stable/InRelease\": {\"body\": $tampered}}" \
+    "W: An error occurred during the signature verification. The repository is not updated and the previous index files will be used. OpenPGP signature verification failed: $URL stable InRelease: "
+check "tampered InRelease: the fetch failed" contains "$ERR" "W: Failed to fetch $URL/dists/stable/InRelease  "
 expect "InRelease 404, Release 404" '{"/dists/stable/InRelease": {"status": 404}, "/dists/stable/Release": {"status": 404}}' \
     "E: The repository '$URL stable Release' no longer has a Release file."
 WANT_RC=0 expect "InRelease 500" '{"/dists/stable/InRelease": {"status": 500}}' "W: Failed to fetch $URL/dists/stable/InRelease  500"
@@ -191,5 +194,15 @@ check "locked: exit 100" test "$RC" = 100
 check "locked: apt's message" contains "$ERR" "E: Could not get lock $LISTS/lock. It is held by process $locker"
 check "locked: apt's second line" contains "$ERR" "E: Unable to lock directory $LISTS/"
 check "locked: lists untouched" test "$(lists_digest)" = "$good"
+
+# A Release that names neither the suite nor the codename the sources ask
+# for: apt's warning, and the lists are used all the same.
+make_suite zurg --release-suite testing --codename stretch >/dev/null
+set_sources zurg
+run_update
+check "conflicting distribution: exit 0 (rc $RC)" test "$RC" = 0
+check "conflicting distribution: apt's warning: $ERR" contains "$ERR" \
+    "W: Conflicting distribution: $URL zurg InRelease (expected zurg but got stretch)"
+check "conflicting distribution: the lists are stored" test -s "$LISTS/${URL#http://}_dists_zurg_main_binary-amd64_Packages"
 
 finish

@@ -39,7 +39,7 @@ std::string partial_path(const std::string& lists_dir, const std::string& final_
 
 // One file to move from partial/ into the lists dir.
 struct ListsMove {
-    std::string from, to;
+    std::string from, to;  // both empty: nothing arrives, `replaces` only go
     // Other names that must go when `to` arrives (the same index in another
     // compression, or InRelease replacing Release + Release.gpg).
     std::vector<std::string> replaces;

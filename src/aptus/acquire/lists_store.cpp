@@ -78,6 +78,11 @@ std::string partial_path(const std::string& lists_dir, const std::string& final_
 
 void move_into_place(const std::vector<ListsMove>& moves) {
     for (const ListsMove& m : moves) {
+        if (m.from.empty()) {
+            for (const std::string& old : m.replaces)
+                if (::unlink(old.c_str()) != 0 && errno != ENOENT) throw system_error("cannot remove", old, errno);
+            continue;
+        }
         if (m.mtime) {
             // apt keeps the server's time on the file: the next
             // If-Modified-Since then asks in the server's own terms.
@@ -100,7 +105,8 @@ void commit_moves(const std::string& lists_dir, const std::vector<ListsMove>& mo
 }
 
 void discard_partial(const std::vector<ListsMove>& moves) {
-    for (const ListsMove& m : moves) ::unlink(m.from.c_str());
+    for (const ListsMove& m : moves)
+        if (!m.from.empty()) ::unlink(m.from.c_str());
 }
 
 std::vector<std::string> remove_unlisted(const std::string& lists_dir, const std::set<std::string>& keep) {

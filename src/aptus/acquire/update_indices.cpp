@@ -27,6 +27,7 @@ void Updater::fetch_indices() {
                 plan_index(*t, repo.fresh, repo.stored ? &*repo.stored : nullptr, repo.unchanged, lists_, config_,
                            repo.name + (repo.kind == Repo::Kind::InRelease ? " InRelease" : " Release"));
             if (!out.warning.empty()) add(UpdateMessage::Warning, out.warning);
+            if (out.empty) repo.index_moves.push_back({"", "", stored_variants(t->filename), std::nullopt});
             if (!out.plan) continue;
             plans.push_back(std::move(*out.plan));
             owner.push_back(&repo);

@@ -41,6 +41,10 @@ PlanOutcome plan_index(const sources::IndexTarget& target, const deb::ReleaseFil
                        const deb::ReleaseFile* stored, bool unchanged, const std::string& lists_dir,
                        const config::Config& config, const std::string& repo_name) {
     PlanOutcome out;
+    if (auto whole = fresh.strongest(target.meta_key); whole && whole->second->size == 0) {
+        out.empty = true;
+        return out;
+    }
     // A lists dir that keeps files compressed wants the formats fast to read.
     std::string order = target.option(target.keep_compressed ? "KeepCompressedAs" : "CompressionTypes");
     struct Offered {

@@ -37,6 +37,9 @@ struct IndexPlan {
 struct PlanOutcome {
     std::optional<IndexPlan> plan;  // nullopt: nothing to fetch
     std::string warning;            // e.g. only weak hashes
+    // The Release lists the index as empty (size 0): apt fetches nothing and
+    // keeps no file for it, so a stored one goes.
+    bool empty = false;
 };
 
 // `stored` is the Release the lists dir holds now (nullptr: none);

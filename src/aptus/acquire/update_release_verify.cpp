@@ -154,6 +154,7 @@ void Updater::check_release(Repo& repo) {
     checks.push_back(check_valid_until(fresh, settings, name, now));
     if (!repo.unchanged) {
         checks.push_back(check_date(fresh, settings, name, now));
+        checks.push_back(check_distribution(fresh, repo.entry->suite, name));
         if (repo.stored) {
             checks.push_back(check_not_older(fresh, *repo.stored, name));
             for (auto& c : check_release_info_change(fresh, *repo.stored, settings, name)) checks.push_back(c);

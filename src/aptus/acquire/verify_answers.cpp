@@ -235,14 +235,15 @@ Outcome read_sqv_answer(std::string_view out, std::string_view err, int exit_sta
             lower.find("no signature") != std::string::npos || lower.find("unexpected") != std::string::npos)
             malformed = true;
     }
-    // APT 3.0's sqv method passes sqv's own words on, one line.
+    // APT 3.0's sqv method passes sqv's own words on, its lines joined by a
+    // space, their indentation kept.
     std::string said;
     for (std::string_view line : lines_of(err)) {
-        std::string_view t = trim(line);
-        if (t.empty()) continue;
+        if (trim(line).empty()) continue;
         if (!said.empty()) said += ' ';
-        said += t;
+        said += line;
     }
+    while (!said.empty() && (said.back() == ' ' || said.back() == '\r')) said.pop_back();
     if (!said.empty())
         o.detail = "Sub-process " + std::string(program) + " returned an error code (" + std::to_string(exit_status) +
                    "), error message is: " + said;

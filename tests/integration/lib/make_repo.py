@@ -5,6 +5,7 @@ usage: make_repo.py ROOT SUITE [options]
   --packages NAME=VERSION,...   binary packages in main/binary-amd64/Packages
   --codename NAME               (default: SUITE)
   --release-notes URL           add a Release-Notes field
+  --release-suite NAME          the Suite field says NAME (default: SUITE)
   --date-offset SECONDS         Date is now + this (negative: in the past)
   --valid-until SECONDS         add Valid-Until = now + this (negative: expired)
   --by-hash                     Acquire-By-Hash: yes, with by-hash copies of every index
@@ -40,6 +41,7 @@ ap.add_argument("suite")
 ap.add_argument("--packages", default="hello=1.0")
 ap.add_argument("--codename")
 ap.add_argument("--release-notes")
+ap.add_argument("--release-suite")
 ap.add_argument("--date-offset", type=int, default=0)
 ap.add_argument("--valid-until", type=int)
 ap.add_argument("--by-hash", action="store_true")
@@ -150,7 +152,7 @@ now = time.time()
 lines = [
     "Origin: aptus-test",
     "Label: aptus-test",
-    f"Suite: {a.suite}",
+    f"Suite: {a.release_suite or a.suite}",
     f"Codename: {a.codename or a.suite}",
     f"Date: {email.utils.formatdate(now + a.date_offset, usegmt=True)}",
 ]

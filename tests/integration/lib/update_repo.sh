@@ -61,6 +61,8 @@ APT::Architecture "amd64";
 APT::Architectures { "amd64"; };
 Acquire::Languages { "none"; };
 Acquire::Retries "0";
+// apt's warning to scripts, as APT's own tests turn it off (one test checks it).
+Apt::Cmd::Disable-Script-Warning "true";
 CONF
     export APT_CONFIG=$SB/apt.conf
 }

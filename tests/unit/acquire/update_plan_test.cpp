@@ -141,5 +141,19 @@ TEST(UpdatePlan, NotListedOrOnlyWeakHashes) {
                          "'http://h/debian s InRelease' provides only weak security information for it");
 }
 
+// An index the Release lists with size 0 is fetched in no form, and the
+// stored file, if any, is no longer wanted (apt keeps none).
+TEST(UpdatePlan, AnEmptyIndexIsNotFetched) {
+    test::TempDir dir("plan");
+    config::Config c;
+    deb::ReleaseFile r;
+    r.sha256 = {{"main/binary-amd64/Packages", 0, std::string(64, 'e')},
+                {"main/binary-amd64/Packages.gz", 20, std::string(64, 'b')}};
+    PlanOutcome out = plan_index(target(dir.path()), r, nullptr, false, dir.path(), c);
+    EXPECT_TRUE(out.empty);
+    EXPECT_FALSE(out.plan);
+    EXPECT_FALSE(plan_index(target(dir.path()), release(false), nullptr, false, dir.path(), c).empty);
+}
+
 }  // namespace
 }  // namespace aptus::acquire

@@ -77,7 +77,7 @@ TEST(SqvAnswer, SignersAndReasons) {
     EXPECT_EQ(o.failure, VerifyFailure::VerifierError);
     EXPECT_EQ(o.detail,
               "Sub-process /opt/sqv returned an error code (2), error message is: Error: something nobody expected "
-              "Caused by: this");
+              "  Caused by: this");
 }
 
 TEST(Armour, DearmourSkipsHeadersAndChecksum) {
