@@ -12,8 +12,8 @@ namespace {
 using cache::IndexFile;
 using cache::IndexKind;
 
-void append_field(std::string& out, std::string_view key, std::string_view value) {
-    if (value.empty()) return;
+void append_field(std::string& out, std::string_view key, std::string_view value, bool even_empty = false) {
+    if (value.empty() && !even_empty) return;
     if (!out.empty()) out += ',';
     out += key;
     out += '=';
@@ -60,7 +60,9 @@ std::string release_string(const cache::Cache& cache, const IndexFile& file) {
         append_field(out, "n", cache.str(r.codename));
         append_field(out, "l", cache.str(r.label));
     }
-    append_field(out, "c", cache.str(file.component));
+    // Every index but the status file has a component, "" in a flat
+    // repository, and apt prints it so ("release c=").
+    append_field(out, "c", cache.str(file.component), true);
     append_field(out, "b", cache.str(file.architecture));
     return out;
 }

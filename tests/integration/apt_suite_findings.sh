@@ -21,6 +21,7 @@
 # - apt show's two passes over a bad pattern;
 # - "no longer required" names what the plan itself installs for nothing;
 # - apt list's APT::Cmd::format;
+# - policy's "release c=" for a flat repository; -t now;
 # - update's advice on the sources: Signed-By, credentials in a URI, the
 #   one-line format (--audit).
 source "$(dirname "$0")/lib/install_repo.sh"
@@ -221,7 +222,17 @@ echo "deb [trusted=yes] file:$T/flat ./" >"$SB/etc/apt/sources.list.d/flat.list"
 run "$BIN/apt-get" update
 run "$BIN/apt-get" install -s flatpkg
 check "flat repository without Suite: 'localhost': $OUT" contains "$OUT" "Inst flatpkg (1.0 localhost [amd64])"
+run "$BIN/apt-cache" policy
+check "policy: a flat repository's empty component is still said (release c=): $OUT" has_text "$OUT" \
+"file:$T/flat ./ Packages
+     release c=
+"
 rm "$SB/etc/apt/sources.list.d/flat.list"
+# -t now: the dpkg status is the target release ("a=now"), at 990.
+run "$BIN/apt-cache" policy -t now
+check "-t now is a release (rc $RC)" test "$RC" = 0
+check "-t now: the status file at 990: $OUT" has_text "$OUT" " 990 $SB/var/lib/dpkg/status
+     release a=now"
 
 # A malformed sources line: apt's words, its second line, nothing before.
 echo "deb [trusted=yes arch+=armel http://example.invalid stable main" >"$SB/etc/apt/sources.list.d/bad.list"

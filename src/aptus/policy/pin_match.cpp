@@ -81,7 +81,9 @@ bool PinMatcher::matches_file(const PackageFileFacts& file) const {
     // apt's "Pin: release *" matches every package file, the dpkg status
     // too: such a pin decides the installed version's priority as well.
     if (record_.kind == PinRecord::Kind::Release && matches_all_) return true;
-    if (file.is_status) return false;
+    // The status file is a release too, apt's "a=now" and nothing else:
+    // release pins may name it (-t now), origin and version pins do not.
+    if (file.is_status && record_.kind != PinRecord::Kind::Release) return false;
     switch (record_.kind) {
         case PinRecord::Kind::Version:
             return true;

@@ -21,7 +21,9 @@ bool Policy::is_target_release(const FileFacts& file) const {
 }
 
 int Policy::file_priority(const FileFacts& file) const {
-    if (file.release.is_status) return 100;
+    // The target release may be the status file itself (-t now); other
+    // pins leave it at 100.
+    if (file.release.is_status) return is_target_release(file) ? 990 : 100;
     // The target release is fixed before the general pins are looked at:
     // apt gives it 990 even when a general pin names the same release.
     if (is_target_release(file)) return 990;

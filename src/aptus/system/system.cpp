@@ -105,6 +105,7 @@ std::vector<policy::FileFacts> file_facts(const cache::Cache& cache) {
     for (const cache::IndexFile& f : cache.index_files()) {
         policy::FileFacts facts;
         facts.release.is_status = f.kind == cache::IndexKind::Status;
+        if (facts.release.is_status) facts.release.archive = "now";  // as apt names it
         facts.release.component = cache.str(f.component);
         facts.release.architecture = cache.str(f.architecture);
         facts.release.site = cache.str(f.site);

@@ -124,12 +124,16 @@ TEST(PolicyPinMatch, Packages) {
 }
 
 // apt 3.0 reads "release *" as "every file", the dpkg status included (its
-// phasing test pins an installed package so), while any other release pin,
-// a glob that would match "now" included, leaves the status file alone.
+// phasing test pins an installed package so); another release pin matches
+// the status file by what apt knows of it, the archive "now".
 TEST(PinMatch, ReleaseStarMatchesTheStatusFileToo) {
     EXPECT_TRUE(release_pin("*").matches_file(kStatus));
     EXPECT_TRUE(release_pin("*").matches_file(kTrixie));
-    EXPECT_FALSE(release_pin("a=*").matches_file(kStatus));
-    EXPECT_FALSE(release_pin("n*").matches_file(kStatus));
+    // The status file is the release "a=now" and nothing else (apt's
+    // FileMatch on its Archive), which is what makes -t now work.
+    EXPECT_TRUE(release_pin("a=*").matches_file(kStatus));
+    EXPECT_TRUE(release_pin("a=now").matches_file(kStatus));
+    EXPECT_TRUE(release_pin("n*").matches_file(kStatus));
+    EXPECT_FALSE(release_pin("n=now").matches_file(kStatus));
     EXPECT_FALSE(release_pin("*, o=Debian").matches_file(kStatus));
 }
