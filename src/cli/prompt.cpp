@@ -60,7 +60,11 @@ bool ask_continue(const config::Config& config, Diagnostics& pending) {
         std::fflush(stderr);
     }
     pending.clear();
-    bool yes = ask_yes_no(config, warned ? "Continue anyway?" : "Continue?", {.default_yes = !warned});
+    // The 3.0 layout's words, or apt 2's with the classic one.
+    const char* question = classic_layout(config) ? "Do you want to continue?"
+                           : warned               ? "Continue anyway?"
+                                                  : "Continue?";
+    bool yes = ask_yes_no(config, question, {.default_yes = !warned});
     if (!yes) {
         std::fputs("Abort.\n", stdout);
         std::fflush(stdout);

@@ -21,7 +21,8 @@
 # - apt show's two passes over a bad pattern;
 # - "no longer required" names what the plan itself installs for nothing;
 # - apt list's APT::Cmd::format;
-# - policy's "release c=" for a flat repository; -t now;
+# - policy's "release c=" for a flat repository; -t now; regular expressions
+#   as words; pin priorities out of a short's range;
 # - update's advice on the sources: Signed-By, credentials in a URI, the
 #   one-line format (--audit).
 source "$(dirname "$0")/lib/install_repo.sh"
@@ -228,6 +229,24 @@ check "policy: a flat repository's empty component is still said (release c=): $
      release c=
 "
 rm "$SB/etc/apt/sources.list.d/flat.list"
+# apt-cache policy of a word that names nothing: a regular expression.
+run "$BIN/apt-cache" policy '^simp.*'
+check "policy '^simp.*' shows simple: $OUT" contains "$OUT" "simple:"
+check "and does not call it unknown" not_contains "$OUT" "Unable to locate"
+# Pin priorities are shorts: out of range is an error; -32768 counts as -32767.
+printf 'Package: simple\nPin: release a=stable\nPin-Priority: 32768\n' >"$SB/etc/apt/preferences"
+run "$BIN/apt-cache" policy simple
+check "Pin-Priority 32768 is refused (rc $RC): $OUT" contains "$OUT" \
+    "E: $SB/etc/apt/preferences: Value 32768 is outside the range of valid pin priorities (-32768 to 32767)"
+printf 'Package: simple\nPin: release a=stable\nPin-Priority: 2147483648\n' >"$SB/etc/apt/preferences"
+run "$BIN/apt-cache" policy simple
+check "Pin-Priority 2147483648: not even an integer first: $OUT" has_text "$OUT" \
+"E: Cannot convert 2147483648 to integer: out of range
+E: $SB/etc/apt/preferences: Value 2147483648 is outside"
+printf 'Package: *\nPin: release a=stable\nPin-Priority: -32768\n' >"$SB/etc/apt/preferences"
+run "$BIN/apt-cache" policy
+check "a general pin at -32768 is -32767: $OUT" contains "$OUT" "-32767 $URL stable/main amd64 Packages"
+rm "$SB/etc/apt/preferences"
 # -t now: the dpkg status is the target release ("a=now"), at 990.
 run "$BIN/apt-cache" policy -t now
 check "-t now is a release (rc $RC)" test "$RC" = 0

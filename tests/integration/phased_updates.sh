@@ -82,6 +82,11 @@ The following packages have been kept back:
 The following packages will be upgraded:
   pb ps
 2 upgraded, 0 newly installed, 0 to remove and 2 not upgraded."
+# For real, declined on an empty stdin: apt's note before apt-get's question.
+run "$BIN/apt-get" upgrade -o quiet=0
+check "apt-get upgrade, declined (rc $RC)" test "$RC" = 1
+check "the phasing note, then apt-get's question: $OUT" has_text "$OUT" "N: Some packages may have been kept back due to phasing.
+Do you want to continue? [Y/n] Abort."
 
 for always in APT::Get::Always-Include-Phased-Updates Update-Manager::Always-Include-Phased-Updates; do
     aptus_run upgrade -s -o $always=1

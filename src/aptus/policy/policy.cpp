@@ -27,8 +27,10 @@ int Policy::file_priority(const FileFacts& file) const {
     // The target release is fixed before the general pins are looked at:
     // apt gives it 990 even when a general pin names the same release.
     if (is_target_release(file)) return 990;
+    // apt keeps a file's priority where its lowest value, -32768, means
+    // "none set": a general pin there counts as -32767.
     for (const PinMatcher& pin : general_)
-        if (pin.matches_file(file.release)) return pin.record().priority;
+        if (pin.matches_file(file.release)) return std::max(pin.record().priority, -32767);
     if (file.not_automatic) return file.but_automatic_upgrades ? 100 : 1;
     return 500;
 }

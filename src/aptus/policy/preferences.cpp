@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <charconv>
+#include <climits>
 
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
@@ -51,7 +52,7 @@ std::string unquote(std::string_view s) {
     return std::string(s);
 }
 
-bool parse_priority(std::string_view text, int& out) {
+bool parse_priority(std::string_view text, long long& out) {
     text = trim(text);
     if (!text.empty() && text.front() == '+') text.remove_prefix(1);
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
@@ -100,8 +101,20 @@ std::vector<PinRecord> parse_preferences(std::string_view text, const std::strin
         }
 
         auto priority = stanza.get("Pin-Priority");
-        if (!priority || !parse_priority(*priority, rec.priority) || rec.priority == 0)
+        long long value = 0;
+        if (!priority || !parse_priority(*priority, value) || value == 0)
             throw file_error(file, stanza.line, "No priority (or zero) specified for pin");
+        // apt keeps priorities in a short; what does not fit is refused, and
+        // what does not even fit an int is first refused as a number.
+        if (value < -32768 || value > 32767) {
+            Error range = file_error(file, 0, "Value " + std::to_string(value) +
+                                                  " is outside the range of valid pin priorities (-32768 to 32767)");
+            if (value < INT_MIN || value > INT_MAX)
+                throw Error("Cannot convert " + std::string(trim(*priority)) + " to integer: out of range")
+                    .add_followup(range.what());
+            throw range;
+        }
+        rec.priority = int(value);
         // A /regex/ that does not compile (in Package, a version pin or a
         // release condition): apt warns and the record matches nothing, the
         // other pins still apply. Warned once here, with the place, and the

@@ -310,6 +310,10 @@ int run(Context& ctx, Verb verb) {
         if (auto dangers = unconfirmed_dangers(config, plan); !dangers.empty()) return fail(dangers);
     PlanView view = plan_view(cache, plan, verb == Verb::Upgrade || verb == Verb::FullUpgrade);
     move_phased(cache, phased, view);
+    // apt's note, shown before its question (or at the end), when phasing
+    // held an upgrade back; a notice, so not with -q.
+    if (!view.phased.empty() && effective_quiet(config) == 0)
+        ctx.diags.push_back({Level::Notice, "Some packages may have been kept back due to phasing."});
     add_suggestions(cache, *session->candidates, plan, view);
     PlanViewOptions options;
     options.width = plan_screen_width(&ctx.diags);

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "cli/package_glob.hpp"
 #include "cli/package_pattern.hpp"
 #include "cli/pager.hpp"
 #include "cli/policy_format.hpp"
@@ -95,8 +96,21 @@ int run_policy(Context& ctx) {
         const cache::Package* p = resolve_package(cache, word, known);
         // apt 3.0 notes a name it has never heard of (in any architecture:
         // "name:arch" of a known name is passed over in silence, as apt 2.6).
-        if (!p && !known && !cache.find_name(std::string_view(word).substr(0, word.find(':'))))
+        const bool unheard = !p && !known && !cache.find_name(std::string_view(word).substr(0, word.find(':')));
+        // apt-cache's fallback for a word that names nothing: a glob, else a
+        // regular expression over the names ("^cool.*"), each name's
+        // preferred package.
+        if (unheard) {
+            std::vector<uint32_t> matched = match_package_names(cache, word);
+            for (uint32_t n : matched) {
+                bool known_n = false;
+                std::string_view name = cache.str(cache.names()[n].name);
+                if (const cache::Package* mp = resolve_package(cache, name, known_n))
+                    out += format_package(cache, candidates, mp, pretty_name(cache, *mp));
+            }
+            if (!matched.empty()) continue;
             ctx.diags.push_back({Level::Notice, "Unable to locate package " + word});
+        }
         if (!p && !known) continue;
         out += format_package(cache, candidates, p, p ? pretty_name(cache, *p) : virtual_name(cache, word));
     }
