@@ -65,7 +65,8 @@ void Updater::make_repos() {
         Repo repo;
         repo.files = &rf;
         for (const auto& e : entries_)
-            if (e.enabled && e.location.apt_name() == rf.sources_entry) {
+            // One deb822 stanza names several suites: same place, other suite.
+            if (e.enabled && e.location.apt_name() == rf.sources_entry && e.suite == rf.suite) {
                 repo.entry = &e;
                 break;
             }
