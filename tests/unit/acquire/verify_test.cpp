@@ -139,7 +139,9 @@ TEST_P(VerifyTest, UnknownKeyIsNoPubkey) {
               std::string::npos)
         << message;
     // gpgv names the long key id, sqv the fingerprint: both end the same.
-    if (GetParam() == VerifierKind::Gpgv) EXPECT_NE(message.find("NO_PUBKEY "), std::string::npos) << message;
+    if (GetParam() == VerifierKind::Gpgv) {
+        EXPECT_NE(message.find("NO_PUBKEY "), std::string::npos) << message;
+    }
     EXPECT_NE(message.find(marvin.substr(24)), std::string::npos) << message;
     EXPECT_NE(message.find(name), std::string::npos) << message;
 }
@@ -403,7 +405,9 @@ INSTANTIATE_TEST_SUITE_P(Verifiers, VerifyTest, ::testing::Values(VerifierKind::
 
 TEST(FindVerifier, PrefersSqvAndFallsBackToGpgv) {
     config::Config c;
-    if (::access("/usr/bin/sqv", X_OK) == 0) EXPECT_EQ(find_verifier(c).kind, VerifierKind::Sqv);
+    if (::access("/usr/bin/sqv", X_OK) == 0) {
+        EXPECT_EQ(find_verifier(c).kind, VerifierKind::Sqv);
+    }
     c.set("Dir::Bin::sqv", "/nonexistent/sqv");
     EXPECT_EQ(find_verifier(c).kind, VerifierKind::Gpgv);
     c.set("Dir::Bin::gpgv", "/nonexistent/gpgv");
