@@ -11,6 +11,17 @@
 #include "updater.hpp"
 
 namespace aptus::acquire {
+namespace {
+
+// The verifier's reason in APT 3.0's "OpenPGP signature verification
+// failed: <name>: <reason>", which apt's Err lines show alone; any other
+// message whole.
+std::string failure_reason(const std::string& name, const std::string& message) {
+    const std::string prefix = "OpenPGP signature verification failed: " + name + ": ";
+    return message.starts_with(prefix) ? message.substr(prefix.size()) : message;
+}
+
+}  // namespace
 
 bool lacks_arch_all(std::string_view text) {
     constexpr std::string_view key = "no-support-for-architecture-all:";
@@ -72,8 +83,7 @@ void Updater::verify_text(Repo& repo, const std::string& name, Verify verify, co
 // at all (NODATA) is an error. Otherwise (false) the repository is taken
 // as unsigned, which its settings may allow.
 bool Updater::stop_on_bad_signature(Repo& repo, const std::string& name, const std::string& message) {
-    const std::string prefix = "OpenPGP signature verification failed: " + name + ": ";
-    const std::string reason = message.starts_with(prefix) ? message.substr(prefix.size()) : message;
+    const std::string reason = failure_reason(name, message);
     const bool kept = repo.stored.has_value();
     if (!kept && reason.find("NODATA") == std::string::npos) return false;
     if (repo.release_line) lines_.emit(UpdateLine::Err, name, 0, {reason}, repo.release_line);
@@ -97,9 +107,8 @@ void Updater::accept_unsigned(Repo& repo, const std::string& name, const std::st
         // The verifier's message is APT 3.0's warning already
         // ("OpenPGP signature verification failed: <name>: <reason>");
         // the Err line shows only the reason, as apt's does.
-        const std::string prefix = "OpenPGP signature verification failed: " + name + ": ";
-        const bool apt3 = why->starts_with(prefix);
-        std::string reason = apt3 ? why->substr(prefix.size()) : *why;
+        const std::string reason = failure_reason(name, *why);
+        const bool apt3 = reason.size() != why->size();
         if (repo.release_line) lines_.emit(UpdateLine::Err, name, 0, {reason}, repo.release_line);
         add(UpdateMessage::Warning, apt3 ? *why : "GPG error: " + name + ": " + *why);
     }
