@@ -32,6 +32,10 @@ public:
     void word(std::string_view text, RequestAction default_action) {
         if (is_pattern_word(text)) return pattern(text, default_action);
         RequestWord w = classify_word(text, default_action, whole_word_exists(parse_package_word(text)));
+        // apt (the program) leaves '?' to its patterns: "foo?" is a name.
+        if (w.glob && config_.find("Binary", "aptus") == "apt" &&
+            parse_package_word(w.text).name.find_first_of("*[") == std::string::npos)
+            w.glob = false;
         if (w.glob) return glob(w);
         PackageWord pw = parse_package_word(w.text);
         const cache::Package* p = find_word_package(c_, pw);
@@ -137,7 +141,6 @@ private:
 
     void follow_release(uint32_t version, const std::string& release) {
         std::vector<Moved> moved;
-        solver::Universe& u = su_.universe;
         if (!move_dependencies(version, release, moved)) return;  // undone already
         for (const Moved& m : moved) {
             const cache::Version& cv = c_.versions()[su_.cache_version[m.to]];
@@ -248,26 +251,80 @@ private:
     }
 
     // A name no package has versions of: its providers stand in, as in apt.
+    // One version per providing package: its candidate when that provides
+    // the name (and, for name=ver or name/release, matches), else its first
+    // version that does. Foreign-architecture twins of one package count once.
+    struct Provider {
+        const cache::Version* version;
+        cache::StringId provided_version;
+        int priority;
+    };
+    std::vector<Provider> pick_providers(uint32_t name, const PackageWord& pw) const {
+        auto provides_it = [&](const cache::Version& v) -> std::optional<cache::StringId> {
+            for (uint32_t pi : c_.providers(name)) {
+                const cache::Provide& pr = c_.provides()[pi];
+                if (pr.version != c_.index_of(v)) continue;
+                if (!pw.version.empty() && c_.str(pr.provided_version) != pw.version) continue;
+                if (!pw.release.empty() && !in_release(c_, v, pw.release)) continue;
+                return pr.provided_version;
+            }
+            return std::nullopt;
+        };
+        std::vector<Provider> out;
+        std::vector<const cache::Package*> seen;
+        const auto list = c_.providers(name);
+        for (auto it = list.rbegin(); it != list.rend(); ++it) {
+            const cache::Package& p = c_.package_of(c_.versions()[c_.provides()[*it].version]);
+            if (std::find(seen.begin(), seen.end(), &p) != seen.end()) continue;
+            seen.push_back(&p);
+            const cache::Version* chosen = nullptr;
+            std::optional<cache::StringId> provided;
+            const cache::Version* cand = cand_.candidate(p);
+            if (cand) provided = provides_it(*cand);
+            if (provided) chosen = cand;
+            else if (!pw.version.empty() || !pw.release.empty())
+                for (const cache::Version& v : c_.versions_of(p))
+                    if ((provided = provides_it(v))) {
+                        chosen = &v;
+                        break;
+                    }
+            if (!chosen) continue;
+            // The same package of another architecture: keep the one of the
+            // architecture asked for, else the one apt's architecture order prefers.
+            auto twin = std::find_if(out.begin(), out.end(), [&](const Provider& o) {
+                return c_.name_of(c_.package_of(*o.version)) == c_.name_of(p);
+            });
+            if (twin != out.end()) {
+                if (arch_rank(p, pw) < arch_rank(c_.package_of(*twin->version), pw))
+                    *twin = {chosen, *provided, cand_.priority(c_.index_of(*chosen))};
+                continue;
+            }
+            out.push_back({chosen, *provided, cand_.priority(c_.index_of(*chosen))});
+        }
+        // apt walks its provides list, where the last provider read comes
+        // first, and names each package where its chosen version is met.
+        auto place = [&](const Provider& o) {
+            for (size_t i = 0; i < list.size(); ++i)
+                if (c_.provides()[list[list.size() - 1 - i]].version == c_.index_of(*o.version)) return i;
+            return list.size();
+        };
+        std::stable_sort(out.begin(), out.end(), [&](const Provider& a, const Provider& b) { return place(a) < place(b); });
+        return out;
+    }
+
+    size_t arch_rank(const cache::Package& p, const PackageWord& pw) const {
+        std::string_view arch = c_.str(p.architecture);
+        const std::string wanted = pw.arch.empty() ? std::string(c_.native_architecture()) : pw.arch;
+        if (arch == wanted || arch == "all") return 0;
+        auto archs = config_.find_list("APT::Architectures");
+        auto at = std::find(archs.begin(), archs.end(), std::string(arch));
+        return 1 + size_t(at - archs.begin());
+    }
+
     void virtual_word(const RequestWord& w, const PackageWord& pw) {
         std::optional<uint32_t> name = c_.find_name(pw.name);
-        std::vector<const cache::Version*> providers;
-        std::vector<const cache::Version*> others;  // providing versions that are not candidates
-        if (name && pw.version.empty() && pw.release.empty())
-            for (uint32_t pi : c_.providers(*name)) {
-                const cache::Version& v = c_.versions()[c_.provides()[pi].version];
-                const cache::Package& p = c_.package_of(v);
-                bool fits = w.action == RequestAction::Remove ? c_.current_version(p) == &v : cand_.candidate(p) == &v;
-                if (fits && std::find(providers.begin(), providers.end(), &v) == providers.end()) providers.push_back(&v);
-                if (!fits && std::find(others.begin(), others.end(), &v) == others.end()) others.push_back(&v);
-            }
         if (!name || !known_architecture(pw.arch)) {
             out_.errors.push_back("Unable to locate package " + w.text);
-            return;
-        }
-        if (providers.size() == 1 && w.action == RequestAction::Install) {
-            const cache::Package& p = c_.package_of(*providers[0]);
-            out_.notes.push_back("Note, selecting '" + full_name(c_, p) + "' instead of '" + pw.name + "'");
-            install(p, *providers[0]);
             return;
         }
         if (w.action == RequestAction::Remove) {
@@ -278,27 +335,64 @@ private:
             if (!provided) out_.notes.push_back("Package '" + pw.name + "' is not installed, so not removed");
             return;
         }
-        if (providers.empty() && !others.empty() && w.action == RequestAction::Install) {
+        std::vector<Provider> providers = pick_providers(*name, pw);
+        const bool plain = pw.version.empty() && pw.release.empty();
+        // A plain name goes to the providers the policy prefers most: the
+        // candidate of an archive at 500 over one only NotAutomatic offers.
+        if (plain && !providers.empty()) {
+            int best = std::max_element(providers.begin(), providers.end(), [](const Provider& a, const Provider& b) {
+                           return a.priority < b.priority;
+                       })->priority;
+            std::erase_if(providers, [&](const Provider& o) { return o.priority < best; });
+        }
+        const std::string wanted = pw.version.empty() ? pw.release : pw.version;
+        if (providers.size() == 1) {
+            const cache::Version& v = *providers[0].version;
+            const cache::Package& p = c_.package_of(v);
+            out_.notes.push_back("Note, selecting '" + full_name(c_, p) + "' instead of '" + pw.name + "'");
+            if (!plain && wanted != c_.str(v.version))
+                out_.notes.push_back("Selected version '" + std::string(c_.str(v.version)) + "' (" +
+                                     release_text(c_, v) + ") for '" + full_name(c_, p) + "'");
+            install(p, v);
+            if (!pw.release.empty()) follow_release(*su_.version_of(c_.index_of(v)), pw.release);
+            return;
+        }
+        std::vector<const cache::Version*> others;  // providing versions that are not candidates
+        if (plain && providers.empty())
+            for (uint32_t pi : c_.providers(*name)) {
+                const cache::Version& v = c_.versions()[c_.provides()[pi].version];
+                if (std::find(others.begin(), others.end(), &v) == others.end()) others.push_back(&v);
+            }
+        if (!providers.empty()) {
+            std::string text = "Package " + pw.name + " is a virtual package provided by:\n";
+            for (const Provider& o : providers) {
+                const cache::Package& p = c_.package_of(*o.version);
+                text += "  " + full_name(c_, p) + " " + std::string(c_.str(o.version->version));
+                if (o.provided_version != 0) text += " (= " + std::string(c_.str(o.provided_version)) + ")";
+                if (c_.current_version(p) == o.version) text += " [Installed]";
+                text += "\n";
+            }
+            text += "You should explicitly select one to install.\n";
+            out_.notes.push_back(text);
+        } else if (!others.empty()) {
             // apt lists them all, each marked, in its order (the last read first).
             std::string text = "Package " + pw.name + " is a virtual package provided by:\n";
             for (auto it = others.rbegin(); it != others.rend(); ++it)
                 text += "  " + full_name(c_, c_.package_of(**it)) + " " + std::string(c_.str((*it)->version)) +
                         " [Not candidate version]\n";
             out_.notes.push_back(text);
-        } else if (providers.empty()) {
+        } else if (plain) {
             out_.notes.push_back("Package " + pw.name +
                                  " is not available, but is referred to by another package.\n"
                                  "This may mean that the package is missing, has been obsoleted, or\n"
                                  "is only available from another source\n");
-        } else {
-            std::string text = "Package " + pw.name + " is a virtual package provided by:\n";
-            // apt walks its provides list, where the last provider read comes first.
-            for (const cache::Version* v : std::vector<const cache::Version*>(providers.rbegin(), providers.rend()))
-                text += "  " + full_name(c_, c_.package_of(*v)) + " " + std::string(c_.str(v->version)) + "\n";
-            text += "You should explicitly select one to install.\n";
-            out_.notes.push_back(text);
         }
-        out_.errors.push_back("Package '" + pw.name + "' has no installation candidate");
+        if (!pw.version.empty())
+            out_.errors.push_back("Version '" + pw.version + "' for '" + pw.name + "' was not found");
+        else if (!pw.release.empty())
+            out_.errors.push_back("Release '" + pw.release + "' for '" + pw.name + "' was not found");
+        else
+            out_.errors.push_back("Package '" + pw.name + "' has no installation candidate");
     }
 
     void glob(const RequestWord& w) {
@@ -318,8 +412,10 @@ private:
         }
         std::sort(matched.begin(), matched.end(),
                   [&](const cache::Package* a, const cache::Package* b) { return c_.name_of(*a) < c_.name_of(*b); });
-        for (const cache::Package* p : matched) {
+        // apt names every match before it marks any.
+        for (const cache::Package* p : matched)
             out_.notes.push_back("Note, selecting '" + full_name(c_, *p) + "' for glob '" + pw.name + "'");
+        for (const cache::Package* p : matched) {
             if (w.action == RequestAction::Remove) remove(*p);
             else install(*p, *cand_.candidate(*p));
         }

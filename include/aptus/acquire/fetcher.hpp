@@ -30,6 +30,11 @@ std::string_view hash_algo_name(HashAlgo algo);
 // file: and copy: URIs: read from the local file system (by root, never in
 // the download sandbox), nothing to download.
 bool is_local_uri(std::string_view uri);
+// The file a file: or copy: URI names ("file:///a/b" -> "/a/b", escapes undone).
+std::string local_path(std::string_view uri);
+// Whether a user (uid, primary gid) may read `path`, by its permission bits
+// and those of the directories above it.
+bool readable_by(const std::string& path, uid_t uid, gid_t gid);
 
 struct FetchRequest {
     std::string uri;          // http:, https:, file: or copy:

@@ -35,4 +35,10 @@ struct BrokenPackage {
 // Recommends is listed too (never the reason a package is broken).
 std::vector<BrokenPackage> broken_installed(const SystemUniverse& su, bool install_recommends);
 
+// What of it a request leaves broken (apt's check after marking what was
+// named, before any solver: named removals gone, named installs at their
+// candidate). Empty when nothing is broken now.
+std::vector<BrokenPackage> broken_after_request(const SystemUniverse& su, const solver::Request& request,
+                                                bool install_recommends);
+
 }  // namespace aptus::system

@@ -69,27 +69,6 @@ bool same_bytes(int fd, const struct stat& st, const std::string& path) {
     return same;
 }
 
-// "file:/a/b", "file:///a/b", "copy:/a/b" -> "/a/b".
-std::string local_path(std::string_view uri) {
-    std::string_view rest = uri.substr(uri.find(':') + 1);
-    if (rest.starts_with("//")) {
-        rest.remove_prefix(2);
-        rest = rest.substr(std::min(rest.find('/'), rest.size()));
-    }
-    // Percent-escapes are how URIs carry odd bytes; undo them for the file system.
-    std::string out;
-    for (size_t i = 0; i < rest.size(); ++i) {
-        if (rest[i] == '%' && i + 2 < rest.size() + 0 && isxdigit(static_cast<unsigned char>(rest[i + 1])) &&
-            isxdigit(static_cast<unsigned char>(rest[i + 2]))) {
-            out += char(std::stoi(std::string(rest.substr(i + 1, 2)), nullptr, 16));
-            i += 2;
-        } else {
-            out += rest[i];
-        }
-    }
-    return out;
-}
-
 struct Job {
     size_t index = 0;
     const FetchRequest* request = nullptr;
@@ -531,6 +510,41 @@ std::vector<FetchResult> fetch(const std::vector<FetchRequest>& requests, const 
     if (requests.empty()) return {};
     if (options.sandbox) return fetch_sandboxed(requests, options, callback);
     return run_transfers(requests, options, callback, {});
+}
+
+// "file:/a/b", "file:///a/b", "copy:/a/b" -> "/a/b".
+std::string local_path(std::string_view uri) {
+    std::string_view rest = uri.substr(uri.find(':') + 1);
+    if (rest.starts_with("//")) {
+        rest.remove_prefix(2);
+        rest = rest.substr(std::min(rest.find('/'), rest.size()));
+    }
+    // Percent-escapes are how URIs carry odd bytes; undo them for the file system.
+    std::string out;
+    for (size_t i = 0; i < rest.size(); ++i) {
+        if (rest[i] == '%' && i + 2 < rest.size() + 0 && isxdigit(static_cast<unsigned char>(rest[i + 1])) &&
+            isxdigit(static_cast<unsigned char>(rest[i + 2]))) {
+            out += char(std::stoi(std::string(rest.substr(i + 1, 2)), nullptr, 16));
+            i += 2;
+        } else {
+            out += rest[i];
+        }
+    }
+    return out;
+}
+
+bool readable_by(const std::string& path, uid_t uid, gid_t gid) {
+    // Every directory on the way needs search permission, the file read
+    // permission, each for the owner, the group or others as they apply.
+    auto allowed = [&](const struct stat& st, mode_t owner_bit, mode_t group_bit, mode_t other_bit) {
+        if (st.st_uid == uid) return (st.st_mode & owner_bit) != 0;
+        if (st.st_gid == gid) return (st.st_mode & group_bit) != 0;
+        return (st.st_mode & other_bit) != 0;
+    };
+    struct stat st {};
+    for (size_t slash = path.find('/', 1); slash != std::string::npos; slash = path.find('/', slash + 1))
+        if (::stat(path.substr(0, slash).c_str(), &st) != 0 || !allowed(st, S_IXUSR, S_IXGRP, S_IXOTH)) return false;
+    return ::stat(path.c_str(), &st) == 0 && allowed(st, S_IRUSR, S_IRGRP, S_IROTH);
 }
 
 bool is_local_uri(std::string_view uri) { return uri.starts_with("file:") || uri.starts_with("copy:"); }

@@ -25,6 +25,10 @@ UpdateResult Updater::run() {
     auto start = Clock::now();
     lists_ = config_.find_dir("Dir::State::lists");
     create_apt_directory(config_.find_dir("Dir::State"), lists_);
+    // As apt's update leaves /var/cache/apt made when /var/cache exists (a
+    // fresh root), so the cache built next is kept. Read commands and clean
+    // never make it: apt's clean leaves a removed Dir::Cache gone.
+    create_apt_directory(config_.find_dir("Dir::Cache"), config_.find_dir("Dir::Cache"));
     options_ = fetch_options(config_);
     if (!options_.sandbox_warning.empty()) add(UpdateMessage::Warning, options_.sandbox_warning);
     ensure_partial_dir(lists_, options_.sandbox ? options_.sandbox->uid : uid_t(-1));
@@ -108,6 +112,50 @@ std::vector<FetchResult> Updater::run_fetch(const std::vector<FetchRequest>& req
         if (ev.kind == FetchEvent::Finished) finished(ev.index, *ev.result);
         if (observer_.progress) observer_.progress(ev);
     };
+    // apt decides once, for the files of its first round (the Release
+    // files), whether its file method runs as the sandbox user: a file that
+    // user cannot read makes it read everything as root, and it says so
+    // once (image builders meet it with a repository under /root). When the
+    // first round was readable, a later file the sandbox user cannot read
+    // fails as it fails for apt ("too deep to notice").
+    std::vector<size_t> refused;
+    if (options_.sandbox && !local_as_root_) {
+        const SandboxUser& user = *options_.sandbox;
+        const bool first_round = !local_decided_;
+        for (size_t i = 0; i < requests.size(); ++i) {
+            if (!is_local_uri(requests[i].uri)) continue;
+            const std::string path = local_path(requests[i].uri);
+            if (!path_exists(path)) continue;  // nothing to read: decides nothing
+            local_decided_ = true;
+            if (readable_by(path, user.uid, user.gid)) continue;
+            if (!first_round) {
+                refused.push_back(i);
+                continue;
+            }
+            add(UpdateMessage::Notice, "Download is performed unsandboxed as root as file '" + path +
+                                           "' couldn't be accessed by user '" + user.name +
+                                           "'. - pkgAcquire::Run (13: Permission denied)");
+            local_as_root_ = true;
+            break;
+        }
+    }
+    if (!refused.empty()) {
+        std::vector<FetchRequest> rest;
+        std::vector<size_t> where;
+        for (size_t i = 0; i < requests.size(); ++i)
+            if (std::find(refused.begin(), refused.end(), i) == refused.end()) {
+                rest.push_back(requests[i]);
+                where.push_back(i);
+            }
+        std::vector<FetchResult> results(requests.size());
+        for (size_t i : refused) {
+            results[i].error = "Could not open file " + local_path(requests[i].uri) + " - open (13: Permission denied)";
+            finished(i, results[i]);
+        }
+        std::vector<FetchResult> got = run_fetch(rest, [&](size_t k, const FetchResult& r) { finished(where[k], r); });
+        for (size_t k = 0; k < got.size(); ++k) results[where[k]] = std::move(got[k]);
+        return results;
+    }
     auto results = fetch(requests, options_, callback);
     for (const FetchResult& r : results)
         if (r.status == FetchStatus::Ok) result_.fetched_bytes += r.bytes;

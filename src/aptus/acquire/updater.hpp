@@ -98,6 +98,9 @@ private:
     std::vector<Repo> repos_;
     UpdateResult result_;
     bool fetch_failed_hard_ = false, fetch_failed_soft_ = false;
+    // apt's file method: decided at the first round of local files, as the
+    // sandbox user or (with a notice) as root.
+    bool local_decided_ = false, local_as_root_ = false;
 
     // update.cpp
     void make_repos();

@@ -59,6 +59,7 @@ F classify(std::string_view n) {
         APTUS_FIELD("Multi-Arch", kMultiArch)
         APTUS_FIELD("Recommends", kRecommends)
         APTUS_FIELD("Description", kDescription)
+        APTUS_FIELD("Description-en", kDescriptionEn)
         APTUS_FIELD("Pre-Depends", kPreDepends)
         APTUS_FIELD("Architecture", kArchitecture)
         APTUS_FIELD("Installed-Size", kInstalledSize)
@@ -67,6 +68,14 @@ F classify(std::string_view n) {
 #undef APTUS_FIELD2
     }
     return kOther;
+}
+
+// The description a stanza carries: its Description, else the English one
+// some archives give only as Description-en (apt reads that as a translation
+// for "en", so search and show find it).
+template <class Values>
+std::string_view own_description(const Values& val) {
+    return val[kDescription].empty() ? val[kDescriptionEn] : val[kDescription];
 }
 
 uint64_t parse_number(std::string_view s) {
@@ -176,7 +185,7 @@ void prepare_binary_stanza(const deb::Stanza& s, const TextPiece& piece, deb::Re
             out.source_version_given = true;
         }
     }
-    std::string_view desc = val[kDescription];
+    std::string_view desc = own_description(val);
     out.short_description = hashed(first_line(desc));
     out.description_offset = desc.empty() ? 0 : piece.offset_of(desc.data());
     out.description_md5 = parse_md5(val[kDescriptionMd5]);
@@ -269,10 +278,10 @@ void add_binary_stanza(BuildState& st, const PreparedStanza& s, uint32_t file, S
         // The stanza's own Description first: multi-line in status files and
         // many third-party archives; Debian's Packages hold the short line
         // only and a Translation file found by Description-md5 replaces it.
-        if (!val[kDescription].empty()) {
+        if (!own_description(val).empty()) {
             v.description_file = file;
             v.description_offset = s.description_offset;
-            v.description_length = uint32_t(val[kDescription].size());
+            v.description_length = uint32_t(own_description(val).size());
         }
         v.installed_size = uint32_t(std::min<uint64_t>(parse_number(val[kInstalledSize]), UINT32_MAX));
         uint64_t size = parse_number(val[kSize]);

@@ -466,6 +466,7 @@ detail::LayoutHooks description_hook(detail::BuildState& st, TranslationReader& 
 // with a cache in memory.
 struct CacheFileError {
     Error error;
+    int err = 0;  // errno of the failed call
 };
 
 // Lays out `st` into `img` and writes it to `path`, streaming the sections
@@ -495,17 +496,17 @@ void lay_out_and_write(detail::BuildState& st, std::string_view stamp, detail::I
         ::close(fd);
         ::unlink(tmp.c_str());
         detail::lay_out(st, stamp, img, hooks);
-        throw CacheFileError{system_error("Could not create", tmp, err)};
+        throw CacheFileError{system_error("Could not create", tmp, err), err};
     }
     if (fd < 0) {
         int err = errno;
         detail::lay_out(st, stamp, img, hooks);
-        throw CacheFileError{system_error("Could not create", tmp, err)};
+        throw CacheFileError{system_error("Could not create", tmp, err), err};
     }
     auto fail = [&](const char* what, int err) {
         if (fd >= 0) ::close(fd);
         ::unlink(tmp.c_str());
-        throw CacheFileError{system_error(what, tmp, err)};
+        throw CacheFileError{system_error(what, tmp, err), err};
     };
     // The sections are written on a second thread as the layout completes
     // them (in file order), so that writing overlaps the layout.
@@ -592,7 +593,7 @@ void lay_out_and_write(detail::BuildState& st, std::string_view stamp, detail::I
     if (::rename(tmp.c_str(), path.c_str()) != 0) {
         int err = errno;
         ::unlink(tmp.c_str());
-        throw CacheFileError{system_error("Could not rename into place", path, err)};
+        throw CacheFileError{system_error("Could not rename into place", path, err), err};
     }
     remove_abandoned_temps(path);
 }
@@ -649,8 +650,11 @@ OpenResult open_or_build(const CacheInputs& inputs, const std::string& cache_pat
             diagnostics = std::move(st.diagnostics);
             // A read-only or missing cache directory (a user without root, a
             // read-only image) must not stop read commands: use the image as
-            // is, or build it again when written sections were dropped.
-            diagnostics.push_back({Level::Notice, std::string(e.what()) + "; using a cache in memory"});
+            // is, or build it again when written sections were dropped. A
+            // directory that is not there is a choice (apt's clean leaves
+            // Dir::Cache gone, an image without /var/cache): apt says nothing.
+            if (failure.err != ENOENT)
+                diagnostics.push_back({Level::Notice, std::string(e.what()) + "; using a cache in memory"});
             if (img.sections_dropped) {
                 image = build_cache(inputs).image;
             } else {

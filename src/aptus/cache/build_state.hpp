@@ -160,7 +160,7 @@ struct Hashed {
 // The fields of a Packages or status stanza the cache keeps.
 enum BinaryField : uint8_t {
     kPackage, kArchitecture, kVersion, kSource, kSection, kPriority, kInstalledSize, kSize, kMultiArch,
-    kEssential, kImportant, kProtected, kPhased, kDescription, kDescriptionMd5, kStatus,
+    kEssential, kImportant, kProtected, kPhased, kDescription, kDescriptionMd5, kDescriptionEn, kStatus,
     kDepends, kPreDepends, kRecommends, kSuggests, kEnhances, kBreaks, kConflicts, kReplaces, kProvides,
     kFieldCount
 };

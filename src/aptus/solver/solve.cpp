@@ -279,6 +279,19 @@ void Encoder::encode() {
         if (hold) {
             Lit l = pos_lit(uint32_t(var_of_[inst]));
             sat_.add_clause({&l, 1}, reason({ReasonKind::Hold, p, inst, 0, 0}));
+            // A hold means hold (apt's bug 961266): the same package of
+            // another architecture is no way around it (git:i386 standing in
+            // for a held Multi-Arch: foreign git), unless it is asked for.
+            for (uint32_t q : u_.packages_named(pkg.name)) {
+                if (q == p || pkg_installed_[q] ||
+                    std::find(r_.install.begin(), r_.install.end(), q) != r_.install.end())
+                    continue;
+                for (uint32_t v : u_.packages[q].versions)
+                    if (var_of_[v] != no_var) {
+                        Lit n = neg_lit(uint32_t(var_of_[v]));
+                        sat_.add_clause({&n, 1}, reason({ReasonKind::Hold, p, inst, 0, 0}));
+                    }
+            }
             continue;
         }
         if (requested_remove_[p] && (r_.allow_remove_essential || !(essential || important))) continue;

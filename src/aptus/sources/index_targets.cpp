@@ -252,9 +252,9 @@ void Builder::entry(const SourceEntry& first, const SourceEntry& e, std::vector<
         for (const auto& [name, value] : names) {
             const std::string base = targets_key + "::" + name + "::";
             const std::string identifier = config_.find(base + "Identifier", name);
-            if (std::find(wanted.begin(), wanted.end(), name) == wanted.end() &&
-                std::find(wanted.begin(), wanted.end(), identifier) == wanted.end())
-                continue;
+            // target= names targets by their key, not their Identifier: a
+            // fallback sharing "Contents" as Identifier is not "Contents".
+            if (std::find(wanted.begin(), wanted.end(), name) == wanted.end()) continue;
             const std::string meta_tpl = config_.find(base + (flat ? "flatMetaKey" : "MetaKey"));
             if (meta_tpl.empty()) continue;
             const std::string short_tpl = config_.find(base + "ShortDescription");

@@ -41,7 +41,13 @@ std::optional<std::string> release_origin(const config::Config& config, const st
         std::string path = lists + uri_to_list_filename(release_uri + name);
         if (!path_exists(path) || is_directory(path)) continue;
         try {
-            std::string origin(trim(deb::read_release_file(path).origin));
+            // Only its Origin is wanted, a hint for a keyring that must exist
+            // anyway: an InRelease that is not clearsigned is read as it is,
+            // as apt's modernize reads it.
+            std::string content = read_file(path);
+            std::string origin(trim(content.starts_with("-----BEGIN PGP SIGNED MESSAGE")
+                                        ? deb::read_release_file(path).origin
+                                        : deb::parse_release(content, path).origin));
             if (!origin.empty()) return origin;
         } catch (const Error&) {
             // A broken or half-downloaded file names no origin; `update` will

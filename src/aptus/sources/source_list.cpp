@@ -55,6 +55,12 @@ std::vector<SourceEntry> read_sources(const config::Config& config, Diagnostics&
         }
         out.insert(out.end(), std::make_move_iterator(entries.begin()), std::make_move_iterator(entries.end()));
     }
+    // A flat repository per architecture ("deb URI unstable/binary-$(ARCH)/"):
+    // apt puts the native architecture in, as it reads the entry.
+    const std::string arch = config.find("APT::Architecture");
+    for (SourceEntry& e : out)
+        if (e.is_flat())
+            for (size_t at; (at = e.suite.find("$(ARCH)")) != std::string::npos;) e.suite.replace(at, 7, arch);
     return out;
 }
 

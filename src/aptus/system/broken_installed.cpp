@@ -35,9 +35,32 @@ std::string full_name(const Universe& u, const std::string& name, const std::str
     return arch.empty() || arch == u.native_arch || arch == "all" ? name : name + ":" + arch;
 }
 
-bool any_installed(const Universe& u, const std::vector<uint32_t>& versions) {
-    return std::any_of(versions.begin(), versions.end(), [&](uint32_t v) { return u.versions[v].installed; });
-}
+// Which versions count as present: the installed ones, or those a request
+// leaves after apt's marking (named removals gone, named installs at their
+// candidate).
+struct Presence {
+    const Universe& u;
+    const solver::Request* request = nullptr;
+    std::vector<uint8_t> removed, installed;
+
+    Presence(const Universe& universe, const solver::Request* r) : u(universe), request(r) {
+        if (!r) return;
+        removed.assign(u.packages.size(), 0);
+        installed.assign(u.packages.size(), 0);
+        for (uint32_t p : r->remove) removed[p] = 1;
+        for (uint32_t p : r->install) installed[p] = 1;
+    }
+    bool operator()(uint32_t v) const {
+        if (!request) return u.versions[v].installed;
+        uint32_t p = u.versions[v].package;
+        if (removed[p]) return false;
+        if (installed[p]) return u.versions[v].candidate;
+        return u.versions[v].installed;
+    }
+    bool any(const std::vector<uint32_t>& versions) const {
+        return std::any_of(versions.begin(), versions.end(), [&](uint32_t v) { return (*this)(v); });
+    }
+};
 
 BrokenTarget describe(const Universe& u, uint32_t from, const Target& t) {
     BrokenTarget out;
@@ -64,12 +87,16 @@ BrokenTarget describe(const Universe& u, uint32_t from, const Target& t) {
 
 }  // namespace
 
-std::vector<BrokenPackage> broken_installed(const SystemUniverse& su, bool install_recommends) {
+namespace {
+
+std::vector<BrokenPackage> broken_in(const SystemUniverse& su, bool install_recommends, const Presence& present) {
     const Universe& u = su.universe;
     std::vector<BrokenPackage> out;
     std::vector<uint32_t> hits;
     for (uint32_t v = 0; v < u.versions.size(); ++v) {
-        if (!u.versions[v].installed) continue;
+        // Only what is broken now: a package the request adds has its
+        // dependencies marked with it.
+        if (!u.versions[v].installed || !present(v)) continue;
         BrokenPackage bp;
         bool broken = false;
         for (const solver::Dependency& d : u.deps(v)) {
@@ -81,14 +108,14 @@ std::vector<BrokenPackage> broken_installed(const SystemUniverse& su, bool insta
                 for (const Target& t : d.alternatives) {
                     hits.clear();
                     u.conflicts_with(v, t, hits);
-                    met = met && !any_installed(u, hits);
+                    met = met && !present.any(hits);
                 }
             } else {
                 met = false;
                 for (const Target& t : d.alternatives) {
                     hits.clear();
                     u.satisfiers(v, t, hits);
-                    met = met || any_installed(u, hits);
+                    met = met || present.any(hits);
                 }
             }
             if (met) continue;
@@ -107,6 +134,18 @@ std::vector<BrokenPackage> broken_installed(const SystemUniverse& su, bool insta
     }
     std::stable_sort(out.begin(), out.end(), [](const BrokenPackage& a, const BrokenPackage& b) { return a.name < b.name; });
     return out;
+}
+
+}  // namespace
+
+std::vector<BrokenPackage> broken_installed(const SystemUniverse& su, bool install_recommends) {
+    return broken_in(su, install_recommends, Presence(su.universe, nullptr));
+}
+
+std::vector<BrokenPackage> broken_after_request(const SystemUniverse& su, const solver::Request& request,
+                                                bool install_recommends) {
+    if (broken_installed(su, install_recommends).empty()) return {};
+    return broken_in(su, install_recommends, Presence(su.universe, &request));
 }
 
 }  // namespace aptus::system

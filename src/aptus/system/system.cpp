@@ -91,8 +91,6 @@ std::string cache_path(const config::Config& config) {
 
 cache::OpenResult open_cache(const config::Config& config, Diagnostics& diags) {
     cache::CacheInputs inputs = cache_inputs(config, diags);
-    // As apt makes /var/cache/apt when /var/cache exists (a fresh root).
-    create_apt_directory(config.find_dir("Dir::Cache"), config.find_dir("Dir::Cache"));
     cache::OpenResult result = cache::open_or_build(inputs, cache_path(config));
     diags.insert(diags.end(), result.diagnostics.begin(), result.diagnostics.end());
     result.diagnostics.clear();

@@ -63,6 +63,10 @@ int run_check(Context& ctx) {
     progress.done();
     auto broken = system::broken_installed(su, config.find_bool("APT::Install-Recommends", true));
     if (broken.empty()) return 0;
+    return refuse_unmet(broken);
+}
+
+int refuse_unmet(const std::vector<system::BrokenPackage>& broken) {
     std::printf("You might want to run 'apt --fix-broken install' to correct these.\n");
     std::fputs(report(broken).c_str(), stdout);
     std::fflush(stdout);

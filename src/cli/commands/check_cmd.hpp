@@ -2,10 +2,17 @@
 // dependencies in apt's report, exit 100 when there are any.
 #pragma once
 
+#include <vector>
+
+#include "aptus/system/broken_installed.hpp"
 #include "cli/command.hpp"
 
 namespace aptus::cli {
 
 int run_check(Context& ctx);
+
+// apt's answer when what is broken stays broken: the advice, the report of
+// broken packages, the error; returns the exit status (100).
+int refuse_unmet(const std::vector<system::BrokenPackage>& broken);
 
 }  // namespace aptus::cli

@@ -170,19 +170,22 @@ public:
                     line(c_.dependencies()[rd.dependency], &c_.package_of(c_.versions()[rd.version]), b, arch);
                 if (o_.implicit) implicit_reverse(p, b);
             } else {
-                for (const auto& d : forward_dependencies(*v)) {
+                const auto deps = forward_dependencies(*v);
+                for (const auto* d : deps) {
                     if (qualified(*d) || !is_negative(d->type)) {
                         line(*d, qualified(*d) ? nullptr : package_for_arch(c_, d->target, arch), b, arch);
                         continue;
                     }
-                    // apt files an unqualified Conflicts/Breaks/Replaces against
-                    // the name's records of every architecture; those of other
-                    // architectures are implicit.
-                    for (const auto& a : archs_) {
-                        if (a != arch && !o_.implicit) continue;
-                        if (!apt_has_record(c_, d->target, a)) continue;
-                        line(*d, package_for_arch(c_, d->target, a), b, a);
-                    }
+                    if (apt_has_record(c_, d->target, arch)) line(*d, package_for_arch(c_, d->target, arch), b, arch);
+                }
+                // apt files an unqualified Conflicts/Breaks/Replaces against
+                // the name's records of every architecture, those of the other
+                // architectures (implicit) after all of the version's own.
+                for (const auto* d : deps) {
+                    if (!o_.implicit || qualified(*d) || !is_negative(d->type)) continue;
+                    for (const auto& a : archs_)
+                        if (a != arch && apt_has_record(c_, d->target, a))
+                            line(*d, package_for_arch(c_, d->target, a), b, a);
                 }
                 if (o_.implicit) implicit_forward(*v, b);
             }

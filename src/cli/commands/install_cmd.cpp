@@ -17,6 +17,7 @@
 #include "cli/archive_download.hpp"
 #include "cli/color.hpp"
 #include "cli/mark_auto.hpp"
+#include "cli/commands/check_cmd.hpp"
 #include "cli/commands/plan_cmd.hpp"
 #include "cli/package_line.hpp"
 #include "cli/plan_execute.hpp"
@@ -268,6 +269,9 @@ int run(Context& ctx, Verb verb) {
         r.upgrade_all = true;
         if (verb == Verb::Upgrade) {
             r.forbid_remove = true;
+            // An upgrade removes nothing, not even with APT::Get::AutomaticRemove
+            // (apt-get upgrade only hints at what autoremove would take).
+            r.autoremove = false;
             r.forbid_new_install = !config.find_bool("APT::Get::Upgrade-Allow-New", false);
         }
         if (system::external_solver_name(config).empty()) {  // an external one says "Execute external solver"
@@ -281,6 +285,17 @@ int run(Context& ctx, Verb verb) {
     if (!json)
         for (const std::string& n : cr.notes) std::printf("%s\n", n.c_str());
     if (!cr.errors.empty()) return fail(cr.errors);
+    // apt's programs do not mend a system that is broken already unless told
+    // to (-f): what stays broken after the request's own marks is refused
+    // before any solver runs; upgrades refuse any. aptus under its own name
+    // lets the solver explain it instead.
+    if (config.find("Binary", "aptus") != "aptus" && !config.find_bool("APT::Get::Fix-Broken")) {
+        const bool recommends = config.find_bool("APT::Install-Recommends", true);
+        const bool upgrade = verb == Verb::Upgrade || verb == Verb::FullUpgrade || verb == Verb::DselectUpgrade;
+        auto broken = upgrade ? system::broken_installed(su, recommends)
+                              : system::broken_after_request(su, r, recommends);
+        if (!broken.empty()) return refuse_unmet(broken);
+    }
 
     // APT::Solver (--solver): aptus's own or an external EDSP solver.
     system::SolveOutcome solved = system::solve_with(config, su, r, [&](std::string_view what) {

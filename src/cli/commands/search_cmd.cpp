@@ -79,6 +79,9 @@ int run_search(Context& ctx) {
             if (versions.empty()) continue;
             const cache::Version* v = session->candidates->candidate(p);
             if (!v) v = &versions[0];
+            // apt searches descriptions: a version without one is never found,
+            // not even by its name.
+            if (v->description_file == cache::kNone && cache.str(v->short_description).empty()) continue;
             // apt-cache: a package also matches by the names it provides
             // (apt-cache search bar finds what provides bar).
             auto provides_match = [&](const SearchTerm& t) {

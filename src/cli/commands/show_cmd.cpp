@@ -229,7 +229,7 @@ bool istarts_with(std::string_view s, std::string_view prefix) {
     return s.size() >= prefix.size() && iequals(s.substr(0, prefix.size()), prefix);
 }
 
-std::string raw_record(const cache::Cache& c, const cache::Version& v) {
+std::string raw_record(const cache::Cache& c, const cache::Version& v, const std::vector<std::string>& languages) {
     const cache::VersionFile* vf = record_file(c, v);
     if (!vf) throw Error("Can not find indexfile for Package " + std::string(c.name_of(c.package_of(v))) + " (" +
                          std::string(c.str(v.version)) + ")");
@@ -263,8 +263,24 @@ std::string raw_record(const cache::Cache& c, const cache::Version& v) {
             std::string_view lang = c.str(c.index_files()[v.description_file].language);
             if (!lang.empty()) label += "-" + std::string(lang);
         }
-        out += label + ": " + std::string(desc) + "\n";
-        out += "Description-md5: " + (given_md5.empty() ? deb::description_md5(desc) : std::string(given_md5)) + "\n";
+        // A record carrying its own translation (Description-en beside
+        // Description): apt takes it as that language's description, which
+        // it prefers to the untranslated one.
+        if (label == "Description")
+            for (const std::string& lang : languages) {
+                const std::string name = "Description-" + lang + ":";
+                auto own = std::find_if(fields.begin(), fields.end(),
+                                        [&](std::string_view g) { return istarts_with(g, name); });
+                if (lang == "md5" || own == fields.end()) continue;
+                desc = trim(own->substr(name.size()));
+                label = "Description-" + lang;
+                break;
+            }
+        // A record with only a Description-md5 (its text in a Translation
+        // file apt does not have) keeps just that line.
+        if (!desc.empty()) out += label + ": " + std::string(desc) + "\n";
+        if (!desc.empty() || !given_md5.empty())
+            out += "Description-md5: " + (given_md5.empty() ? deb::description_md5(desc) : std::string(given_md5)) + "\n";
     }
     return out + "\n";
 }
@@ -329,7 +345,8 @@ int run_show(Context& ctx) {
         print(doc.dump(2) + "\n");
     } else if (raw) {
         std::string out;
-        for (const auto* v : shown.versions) out += raw_record(c, *v);
+        const std::vector<std::string> languages = ctx.config.find_list("Acquire::Languages");
+        for (const auto* v : shown.versions) out += raw_record(c, *v, languages);
         print(out);
     } else {
         std::string out;

@@ -1,0 +1,255 @@
+#!/bin/bash
+# More of what APT's own integration suite found, on a hand-written sandbox
+# (lists as update leaves them, a dpkg status; nothing is fetched, every
+# install is simulated), each with apt 3.0's expected text:
+# - a virtual name goes to its one provider, also as name=ver (the provided
+#   version) and name/release, and a plain name to the providers the policy
+#   prefers most; several are listed with the provided version;
+# - a glob's notes all come before the marks; apt (the program) reads '?'
+#   as no glob;
+# - apt's programs refuse a request that leaves an already broken system
+#   broken (unless -f), with apt's report; aptus under its own name explains;
+# - a hold means hold: no other architecture's package stands in for it;
+# - apt-cache show prefers a stanza's Description-en, keeps a lone
+#   Description-md5, and search skips records without a description;
+# - clean and autoclean never make a removed Dir::Cache again;
+# - an upgrade removes nothing even with APT::Get::AutomaticRemove;
+# - target= names index targets by key, not Identifier; a flat suite's
+#   $(ARCH) is the native architecture;
+# - update as root says once when a file: repository is read unsandboxed
+#   because the sandbox user cannot read it.
+set -u
+APTUS=${APTUS:?set APTUS to the aptus binary}
+T=$(mktemp -d /tmp/aptus-suite-requests.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+export LC_ALL=C
+failures=0
+check() {
+    local label=$1; shift
+    if "$@"; then echo "ok   $label"; else echo "FAIL $label"; failures=$((failures + 1)); fi
+}
+# The whole text, lines in order (grep -F would take each line alone).
+contains() { [[ "$1" == *"$2"* ]]; }
+
+R=$T/root
+LISTS=$R/var/lib/apt/lists
+mkdir -p "$R/etc/apt/apt.conf.d" "$R/etc/apt/preferences.d" "$R/etc/apt/sources.list.d" "$LISTS/partial" \
+    "$R/var/lib/dpkg" "$R/var/cache/apt/archives/partial" "$R/var/log/apt"
+cat >"$R/apt.conf" <<CONF
+Dir "$R/";
+Dir::State::status "$R/var/lib/dpkg/status";
+APT::Architecture "amd64";
+APT::Architectures { "amd64"; "i386"; };
+Acquire::Languages { "en"; };
+Apt::Cmd::Disable-Script-Warning "true";
+quiet "0";
+CONF
+export APT_CONFIG=$R/apt.conf
+BIN=$T/bin
+mkdir -p "$BIN"
+for name in apt-get apt-cache apt; do ln -s "$APTUS" "$BIN/$name"; done
+
+URI=http://archive.example/x
+: >"$R/etc/apt/sources.list"
+# suite SUITE [NotAutomatic]: a Release and the binary-amd64 and binary-i386
+# Packages of the stanzas on stdin (amd64 ones in amd64, i386 in i386).
+suite() {
+    local s=$1 na=${2:-}
+    echo "deb [trusted=yes] $URI $s main" >>"$R/etc/apt/sources.list"
+    {
+        echo "Origin: Example"
+        echo "Suite: $s"
+        echo "Codename: $s"
+        [ -n "$na" ] && echo "NotAutomatic: yes" && echo "ButAutomaticUpgrades: no"
+        echo "Architectures: amd64 i386"
+        echo "Components: main"
+    } >"$LISTS/archive.example_x_dists_${s}_Release"
+    local all
+    all=$(cat)
+    for arch in amd64 i386; do
+        awk -v RS= -v ORS='\n\n' -v a="$arch" '$0 ~ "\nArchitecture: " a "\n"' <<<"$all" \
+            >"$LISTS/archive.example_x_dists_${s}_main_binary-${arch}_Packages"
+    done
+}
+deb() {  # deb NAME VERSION ARCH [FIELD...]
+    local n=$1 v=$2 a=$3; shift 3
+    printf 'Package: %s\nVersion: %s\nArchitecture: %s\nMaintainer: T <t@example.org>\nFilename: pool/%s_%s_%s.deb\nSize: 100\nSHA256: %064d\n' \
+        "$n" "$v" "$a" "$n" "$v" "$a" 0
+    for f in "$@"; do printf '%s\n' "$f"; done
+    printf 'Description: %s package\n\n' "$n"
+}
+{
+    deb dh 1 amd64 'Provides: dh-compat (= 12)'
+    deb git 2 amd64 'Multi-Arch: foreign'
+    deb git 2 i386 'Multi-Arch: foreign'
+    deb gitcvs 2 amd64 'Depends: git (= 2)'
+} | suite stable
+{
+    deb dh 2 amd64 'Provides: dh-compat (= 13)'
+    deb auto1 1 amd64
+    deb auto2 1 amd64
+} | suite unstable
+{ deb dh-ng 4 amd64 'Provides: dh-compat (= 13)'; } | suite experimental NotAutomatic
+# Descriptions: one carrying Description-en too, one with only its md5, one
+# with only Description-en.
+cat >>"$LISTS/archive.example_x_dists_unstable_main_binary-amd64_Packages" <<'EOF'
+Package: both-desc
+Version: 1
+Architecture: amd64
+Description: plain summary
+ The untranslated text.
+Description-en: english summary
+ The English text.
+Description-md5: bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
+
+Package: md5-only
+Version: 1
+Architecture: amd64
+Description-md5: dddddddddddddddddddddddddddddddd
+
+Package: en-only
+Version: 1
+Architecture: amd64
+Description-en: only english summary
+ Text.
+
+EOF
+status() {  # status STANZA...: installed packages
+    : >"$R/var/lib/dpkg/status"
+    for s in "$@"; do
+        IFS='|' read -r n v a extra <<<"$s"
+        printf 'Package: %s\nStatus: install %s installed\nArchitecture: %s\nVersion: %s\nMaintainer: T <t@example.org>\nDescription: %s\n' \
+            "$n" "${HOLD:-ok}" "$a" "$v" "$n" >>"$R/var/lib/dpkg/status"
+        [ -n "$extra" ] && printf '%s\n' "${extra//;/$'\n'}" >>"$R/var/lib/dpkg/status"
+        echo >>"$R/var/lib/dpkg/status"
+    done
+}
+status "auto1|1|amd64" "auto2|1|amd64"
+run() {
+    "$@" >"$T/out" 2>&1 </dev/null
+    RC=$?
+    OUT=$(cat "$T/out")
+}
+
+# Virtual names.
+run "$BIN/apt-get" install -s dh-compat
+check "a plain virtual name goes to the provider at the best priority (rc $RC): $OUT" \
+    contains "$OUT" "Note, selecting 'dh' instead of 'dh-compat'
+The following NEW packages will be installed:
+  dh
+0 upgraded, 1 newly installed, 0 to remove and 0 not upgraded.
+Inst dh (2 unstable [amd64])"
+run "$BIN/apt-get" install -s dh-compat=12
+check "name=ver picks by the provided version (rc $RC): $OUT" contains "$OUT" "Note, selecting 'dh' instead of 'dh-compat'
+Selected version '1' (stable [amd64]) for 'dh'"
+run "$BIN/apt-get" install -s dh-compat=13
+check "two providers of that version: listed, apt's error (rc $RC): $OUT" contains "$OUT" \
+    "Package dh-compat is a virtual package provided by:
+  dh-ng 4 (= 13)
+  dh 2 (= 13)
+You should explicitly select one to install.
+
+E: Version '13' for 'dh-compat' was not found"
+run "$BIN/apt-get" install -s dh-compat/experimental
+check "name/release: the provider in that release (rc $RC): $OUT" contains "$OUT" \
+    "Selected version '4' (experimental [amd64]) for 'dh-ng'"
+
+# Globs.
+run "$BIN/apt" install -s 'auto*'
+check "a glob's notes come first (rc $RC): $OUT" contains "$OUT" "Note, selecting 'auto1' for glob 'auto*'
+Note, selecting 'auto2' for glob 'auto*'
+auto1 is already the newest version (1)."
+run "$BIN/apt" install -s 'auto?'
+check "apt reads '?' as no glob (rc $RC): $OUT" contains "$OUT" "E: Unable to locate package auto?"
+run "$BIN/apt-get" install -s 'auto?'
+check "apt-get still does (rc $RC): $OUT" contains "$OUT" "Note, selecting 'auto1' for glob 'auto?'"
+
+# A system broken before the request.
+status "auto1|1|amd64" "broken|1|amd64|Depends: does-not-exist"
+run "$BIN/apt-get" install -s auto2
+check "apt-get refuses what leaves it broken (rc $RC): $OUT" contains "$OUT" \
+    "You might want to run 'apt --fix-broken install' to correct these.
+The following packages have unmet dependencies:
+ broken : Depends: does-not-exist but it is not installable
+E: Unmet dependencies. Try 'apt --fix-broken install' with no packages (or specify a solution)."
+check "with exit status 100" test "$RC" = 100
+run "$BIN/apt-get" upgrade -s
+check "upgrade refuses it too (rc $RC): $OUT" contains "$OUT" "E: Unmet dependencies."
+run "$BIN/apt-get" remove -s broken
+check "a request that mends it goes on (rc $RC): $OUT" contains "$OUT" "Remv broken [1]"
+run "$APTUS" install -s auto2
+check "aptus under its own name explains instead (rc $RC): $OUT" contains "$OUT" "does-not-exist"
+check "without apt's block" bash -c '! grep -q "You might want to run" <<<"$0"' "$OUT"
+
+# A hold means hold.
+HOLD=ok status "auto1|1|amd64"
+printf 'Package: git\nStatus: hold ok installed\nArchitecture: amd64\nVersion: 1\nMulti-Arch: foreign\nDescription: git\n\nPackage: gitcvs\nStatus: install ok installed\nArchitecture: amd64\nVersion: 1\nDepends: git (= 1)\nDescription: gitcvs\n\n' \
+    >>"$R/var/lib/dpkg/status"
+run "$BIN/apt-get" dist-upgrade -s
+check "no git:i386 in place of the held git (rc $RC): $OUT" bash -c '! grep -q "git:i386" <<<"$0"' "$OUT"
+check "both kept back: $OUT" contains "$OUT" "The following packages have been kept back:
+  git gitcvs"
+
+# Descriptions.
+run "$BIN/apt-cache" show both-desc
+check "show prefers the stanza's Description-en: $OUT" contains "$OUT" "Description-en: english summary
+ The English text.
+Description-md5: bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+run "$BIN/apt-cache" show md5-only
+check "a lone Description-md5 stays alone: $OUT" bash -c '[ "$(grep -c "^Description" <<<"$0")" = 1 ]' "$OUT"
+run "$BIN/apt-cache" search only
+check "search finds Description-en and skips what has none: $OUT" test "$OUT" = "en-only - only english summary"
+
+# An upgrade removes nothing, not even what autoremove would take.
+status "auto1|1|amd64"
+printf 'Package: auto1\nArchitecture: amd64\nAuto-Installed: 1\n\n' >"$R/var/lib/apt/extended_states"
+run "$BIN/apt-get" upgrade -s -o APT::Get::AutomaticRemove=true
+check "apt-get upgrade only hints at autoremove (rc $RC): $OUT" contains "$OUT" "The following package was automatically installed and is no longer required:
+  auto1"
+check "and removes nothing: $OUT" contains "$OUT" "0 upgraded, 0 newly installed, 0 to remove and 0 not upgraded."
+rm "$R/var/lib/apt/extended_states"
+
+# Index targets: target= by key; $(ARCH) in a flat suite.
+cat >"$R/etc/apt/apt.conf.d/contents.conf" <<'CONF'
+Acquire::IndexTargets::deb::Contents { MetaKey "$(COMPONENT)/Contents-$(ARCHITECTURE)"; ShortDescription "Contents"; Description "$(RELEASE) Contents"; };
+Acquire::IndexTargets::deb::Contents2 { MetaKey "Contents-$(ARCHITECTURE)"; ShortDescription "Contents2"; Description "$(RELEASE) Contents2"; Fallback-Of "Contents"; Identifier "Contents"; };
+CONF
+cp "$R/etc/apt/sources.list" "$T/sources.list.saved"
+echo "deb [target=Contents] $URI stable main" >"$R/etc/apt/sources.list"
+run "$BIN/apt-get" indextargets --no-release-info --format '$(CREATED_BY)'
+check "target=Contents is that target only: $OUT" test "$(sort -u <<<"$OUT")" = "Contents"
+echo "deb [target-=Contents] $URI stable main" >"$R/etc/apt/sources.list"
+run "$BIN/apt-get" indextargets --no-release-info --format '$(CREATED_BY)'
+check "target-=Contents keeps Contents2: $OUT" test "$(sort -u <<<"$OUT" | tr '\n' ' ')" = "Contents2 Packages Translations "
+rm "$R/etc/apt/apt.conf.d/contents.conf"
+echo "deb $URI unstable/binary-\$(ARCH)/" >"$R/etc/apt/sources.list"
+run "$BIN/apt-get" indextargets --no-release-info --format '$(URI)'
+check "\$(ARCH) in a flat suite: $OUT" contains "$OUT" "$URI/unstable/binary-amd64/Packages"
+cp "$T/sources.list.saved" "$R/etc/apt/sources.list"
+
+# A file: repository the sandbox user cannot read.
+if [ "$(id -u)" = 0 ] && id _apt >/dev/null 2>&1; then
+    mkdir -p "$T/repo/dists/s/main/binary-amd64"
+    deb local 1 amd64 >"$T/repo/dists/s/main/binary-amd64/Packages"
+    printf 'Suite: s\nCodename: s\nComponents: main\nArchitectures: amd64\nSHA256:\n %s %s main/binary-amd64/Packages\n' \
+        "$(sha256sum <"$T/repo/dists/s/main/binary-amd64/Packages" | cut -d' ' -f1)" \
+        "$(stat -c %s "$T/repo/dists/s/main/binary-amd64/Packages")" >"$T/repo/dists/s/Release"
+    chmod 700 "$T/repo"
+    cp "$R/etc/apt/sources.list" "$T/sources.list.saved"
+    echo "deb [trusted=yes] file:$T/repo s main" >"$R/etc/apt/sources.list"
+    run "$BIN/apt-get" update -o APT::Sandbox::User=_apt
+    check "update as root names the file _apt could not read (rc $RC): $OUT" contains "$OUT" \
+        "N: Download is performed unsandboxed as root as file '$T/repo/dists/s/Release' couldn't be accessed by user '_apt'. - pkgAcquire::Run (13: Permission denied)"
+    check "once: $OUT" test "$(grep -c unsandboxed <<<"$OUT")" = 1
+    cp "$T/sources.list.saved" "$R/etc/apt/sources.list"
+fi
+
+# clean and autoclean leave a removed Dir::Cache removed.
+rm -rf "$R/var/cache/apt"
+run "$BIN/apt-get" autoclean
+check "autoclean without Dir::Cache, no notice (rc $RC): $OUT" bash -c '[ "$1" = 0 ] && ! grep -q "^N:" <<<"$0"' "$OUT" "$RC"
+run "$BIN/apt-get" clean
+check "clean (rc $RC): $OUT" test "$RC" = 0
+check "var/cache/apt is still gone" test ! -e "$R/var/cache/apt"
+
+[ $failures = 0 ] && echo "PASS" || { echo "FAIL: $failures"; exit 1; }
