@@ -77,8 +77,10 @@ constexpr OptionSpec apt_table[] = {
     {0, "purge", "APT::Get::Purge", ArgKind::Flag},
     {0, "list-cleanup", "APT::Get::List-Cleanup", ArgKind::Flag},
     {0, "reinstall", "APT::Get::ReInstall", ArgKind::Flag},
-    {0, "auto-remove", "APT::Get::AutomaticRemove", ArgKind::Flag},
-    {0, "autoremove", "APT::Get::AutomaticRemove", ArgKind::Flag},
+    // --autoremove is a request of its own (Aptus::Cmd::AutoRemove): apt's
+    // upgrade honours it but not APT::Get::AutomaticRemove from the config.
+    {0, "auto-remove", "Aptus::Cmd::AutoRemove", ArgKind::Flag},
+    {0, "autoremove", "Aptus::Cmd::AutoRemove", ArgKind::Flag},
     {0, "diff-only", "APT::Get::Diff-Only", ArgKind::Flag},
     {0, "dsc-only", "APT::Get::Dsc-Only", ArgKind::Flag},
     {0, "tar-only", "APT::Get::Tar-Only", ArgKind::Flag},

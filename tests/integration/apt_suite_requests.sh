@@ -16,6 +16,10 @@
 # - an upgrade removes nothing even with APT::Get::AutomaticRemove;
 # - target= names index targets by key, not Identifier; a flat suite's
 #   $(ARCH) is the native architecture;
+# - an option named as a target's Identifier ("Contents=no") switches all
+#   of them; --print-uris lists per host, the last host first;
+# - modernize derives Signed-By per file (rocks.list's trusted.gpg.d key is
+#   not given to the same release in sources.list);
 # - update as root says once when a file: repository is read unsandboxed
 #   because the sandbox user cannot read it.
 set -u
@@ -221,11 +225,34 @@ check "target=Contents is that target only: $OUT" test "$(sort -u <<<"$OUT")" = 
 echo "deb [target-=Contents] $URI stable main" >"$R/etc/apt/sources.list"
 run "$BIN/apt-get" indextargets --no-release-info --format '$(CREATED_BY)'
 check "target-=Contents keeps Contents2: $OUT" test "$(sort -u <<<"$OUT" | tr '\n' ' ')" = "Contents2 Packages Translations "
+echo "deb [Contents=no] $URI stable main" >"$R/etc/apt/sources.list"
+run "$BIN/apt-get" indextargets --no-release-info --format '$(CREATED_BY)'
+check "Contents=no switches off both of that Identifier: $OUT" test "$(sort -u <<<"$OUT" | tr '\n' ' ')" = "Packages Translations "
 rm "$R/etc/apt/apt.conf.d/contents.conf"
+printf 'Types: deb\nURIs: http://one.example/d http://two.example/d\nSuites: s\nComponents: main\n' \
+    >"$R/etc/apt/sources.list.d/multi.sources"
+: >"$R/etc/apt/sources.list"
+run "$BIN/apt-get" update --print-uris
+check "--print-uris: the second host's queue first: $OUT" test "$(cut -d/ -f3 <<<"$OUT" | uniq | tr '\n' ' ')" = "two.example one.example "
+rm "$R/etc/apt/sources.list.d/multi.sources"
 echo "deb $URI unstable/binary-\$(ARCH)/" >"$R/etc/apt/sources.list"
 run "$BIN/apt-get" indextargets --no-release-info --format '$(URI)'
 check "\$(ARCH) in a flat suite: $OUT" contains "$OUT" "$URI/unstable/binary-amd64/Packages"
 cp "$T/sources.list.saved" "$R/etc/apt/sources.list"
+
+# modernize: Signed-By derived per file.
+M=$T/mod
+mkdir -p "$M/etc/apt/sources.list.d" "$M/etc/apt/trusted.gpg.d" "$M/var/lib/apt/lists" "$M/var/lib/dpkg"
+: >"$M/var/lib/dpkg/status"
+echo 'deb http://example.org/debian stable rocks' >"$M/etc/apt/sources.list.d/rocks.list"
+echo 'deb http://example.org/debian stable bananas' >"$M/etc/apt/sources.list"
+echo >"$M/etc/apt/trusted.gpg.d/rocks.gpg"
+printf 'Dir "%s/";\nDir::State::status "%s/var/lib/dpkg/status";\n' "$M" "$M" >"$M/apt.conf"
+APT_CONFIG=$M/apt.conf "$BIN/apt" modernize-sources -y >/dev/null 2>&1
+check "rocks.list's key goes to rocks.sources: $(cat "$M/etc/apt/sources.list.d/rocks.sources")" \
+    grep -qx "Signed-By: $M/etc/apt/trusted.gpg.d/rocks.gpg" "$M/etc/apt/sources.list.d/rocks.sources"
+check "and not to sources.list's line of the same release" \
+    bash -c '! grep -q "Signed-By" "$0"' "$M/etc/apt/sources.list.d/moved-from-main.sources"
 
 # A file: repository the sandbox user cannot read.
 if [ "$(id -u)" = 0 ] && id _apt >/dev/null 2>&1; then

@@ -3,6 +3,8 @@
 // type, size 0, no hash), an archive's from its item.
 #include "aptus/acquire/print_uris.hpp"
 
+#include <algorithm>
+
 #include "aptus/acquire/fetcher.hpp"
 #include "aptus/base/strings.hpp"
 #include "aptus/sources/index_targets.hpp"
@@ -52,6 +54,19 @@ std::vector<UriLine> update_uris(const std::vector<sources::SourceEntry>& entrie
         }
         out.push_back({uri, base_name(t.filename), 0, ""});
     }
+    // apt lists its download queues, one per host, the last made first, each
+    // in the order its items were queued (the Release files, then the indices).
+    auto host_of = [](const std::string& uri) {
+        size_t start = uri.find("://");
+        start = start == std::string::npos ? 0 : start + 3;
+        return uri.substr(0, uri.find('/', start));
+    };
+    std::vector<std::string> hosts;
+    for (const UriLine& l : out)
+        if (std::find(hosts.begin(), hosts.end(), host_of(l.uri)) == hosts.end()) hosts.push_back(host_of(l.uri));
+    std::stable_sort(out.begin(), out.end(), [&](const UriLine& a, const UriLine& b) {
+        return std::find(hosts.begin(), hosts.end(), host_of(a.uri)) > std::find(hosts.begin(), hosts.end(), host_of(b.uri));
+    });
     return out;
 }
 

@@ -254,7 +254,12 @@ void Builder::entry(const SourceEntry& first, const SourceEntry& e, std::vector<
             const std::string identifier = config_.find(base + "Identifier", name);
             // target= names targets by their key, not their Identifier: a
             // fallback sharing "Contents" as Identifier is not "Contents".
-            if (std::find(wanted.begin(), wanted.end(), name) == wanted.end()) continue;
+            // An option named as the Identifier ("Contents=no") switches
+            // every target of that Identifier on or off, whatever target= says.
+            bool on = std::find(wanted.begin(), wanted.end(), name) != wanted.end();
+            if (const SourceOption* o = e.option(identifier); o && !o->values.empty())
+                on = !is_false_word(o->values[0]);
+            if (!on) continue;
             const std::string meta_tpl = config_.find(base + (flat ? "flatMetaKey" : "MetaKey"));
             if (meta_tpl.empty()) continue;
             const std::string short_tpl = config_.find(base + "ShortDescription");

@@ -115,13 +115,15 @@ void Planner::read(const std::string& path) {
 }
 
 // Lines of one release must agree on Signed-By (apt refuses conflicting
-// values), so a release takes its own signed-by from any line, else one
-// derived value for all its stanzas.
+// values), so a release takes its own signed-by from any line, else the
+// value derived for the file the line is in.
 std::optional<std::string> Planner::signed_by_for(const detail::StanzaDraft& d,
                                                   const std::optional<std::string>& origin, const std::string& path) {
     std::string key = release_key(d);
     if (auto it = own_signed_by_.find(key); it != own_signed_by_.end()) return it->second;
-    auto [it, fresh] = derived_signed_by_.try_emplace(key);
+    // Derived per file too: apt takes rocks.list's key from trusted.gpg.d/rocks.gpg,
+    // and a line of the same release in sources.list does not get it.
+    auto [it, fresh] = derived_signed_by_.try_emplace(key + '\n' + path);
     if (fresh) it->second = detail::derived_signed_by(config_, origin, path);
     return it->second;
 }

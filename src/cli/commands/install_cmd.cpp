@@ -41,8 +41,10 @@ constexpr OptionSpec install_table[] = {
     {0, "install-suggests", "APT::Install-Suggests", ArgKind::Flag},
     {0, "strict-pinning", "APT::Solver::Strict-Pinning", ArgKind::Flag},
     {0, "purge", "APT::Get::Purge", ArgKind::Flag},
-    {0, "auto-remove", "APT::Get::AutomaticRemove", ArgKind::Flag},
-    {0, "autoremove", "APT::Get::AutomaticRemove", ArgKind::Flag},
+    // --autoremove is a request of its own (Aptus::Cmd::AutoRemove): apt's
+    // upgrade honours it but not APT::Get::AutomaticRemove from the config.
+    {0, "auto-remove", "Aptus::Cmd::AutoRemove", ArgKind::Flag},
+    {0, "autoremove", "Aptus::Cmd::AutoRemove", ArgKind::Flag},
     {0, "with-new-pkgs", "APT::Get::Upgrade-Allow-New", ArgKind::Flag},
     {'V', "verbose-versions", "APT::Get::Show-Versions", ArgKind::Flag},
     {0, "force-yes", "APT::Get::Force-Yes", ArgKind::Flag},
@@ -262,6 +264,10 @@ int run(Context& ctx, Verb verb) {
         for (std::string& note : reinstall_notes(cache, cr.already_installed)) cr.notes.push_back(std::move(note));
     solver::Request& r = cr.request;
     if (verb == Verb::Purge) r.purge = true;
+    const std::optional<bool> autoremove_asked =
+        config.exists("Aptus::Cmd::AutoRemove") ? std::optional<bool>(config.find_bool("Aptus::Cmd::AutoRemove"))
+                                                : std::nullopt;
+    if (autoremove_asked) r.autoremove = *autoremove_asked;
     if (verb == Verb::AutoRemove) r.autoremove = true;
     std::vector<uint32_t> phased;  // upgrades deferred by phasing, held for this run
     if (verb == Verb::Upgrade || verb == Verb::FullUpgrade) {
@@ -269,9 +275,9 @@ int run(Context& ctx, Verb verb) {
         r.upgrade_all = true;
         if (verb == Verb::Upgrade) {
             r.forbid_remove = true;
-            // An upgrade removes nothing, not even with APT::Get::AutomaticRemove
-            // (apt-get upgrade only hints at what autoremove would take).
-            r.autoremove = false;
+            // An upgrade removes nothing for APT::Get::AutomaticRemove (apt-get
+            // upgrade only hints at what autoremove would take), only for --autoremove.
+            r.autoremove = autoremove_asked.value_or(false);
             r.forbid_new_install = !config.find_bool("APT::Get::Upgrade-Allow-New", false);
         }
         if (system::external_solver_name(config).empty()) {  // an external one says "Execute external solver"
