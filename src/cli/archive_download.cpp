@@ -18,6 +18,7 @@
 #include "aptus/deb/tagfile.hpp"
 #include "aptus/sources/index_targets.hpp"
 #include "aptus/sources/source_list.hpp"
+#include "aptus/system/authentication.hpp"
 #include "cli/fetch_screen.hpp"
 #include "cli/version_select.hpp"
 
@@ -160,6 +161,12 @@ std::vector<acquire::ArchiveItem> archive_items(const config::Config& config, co
                 break;
             }
         }
+        // As apt: nothing an authenticated repository lists is downloaded on
+        // the word of an MD5sum or SHA1 alone (or of no hash at all).
+        if ((item.hash == acquire::HashAlgo::None || item.hash == acquire::HashAlgo::Md5 ||
+             item.hash == acquire::HashAlgo::Sha1) &&
+            system::is_authenticated(cache, *v))
+            throw Error("Insufficient information available to perform this download securely");
         item.md5_hex = std::string(stanza.value_or_empty("MD5sum"));
         // "http://host/debian bookworm/main amd64 Packages" -> apt's archive label.
         std::string label = target->description;

@@ -20,6 +20,9 @@
 #   of them; --print-uris lists per host, the last host first;
 # - modernize derives Signed-By per file (rocks.list's trusted.gpg.d key is
 #   not given to the same release in sources.list);
+# - --trivial-only refuses a plan that upgrades a package nobody named;
+# - nothing an authenticated repository lists only with an MD5sum is
+#   downloaded ("Insufficient information ...");
 # - update as root says once when a file: repository is read unsandboxed
 #   because the sandbox user cannot read it.
 set -u
@@ -89,6 +92,9 @@ deb() {  # deb NAME VERSION ARCH [FIELD...]
     deb gitcvs 2 amd64 'Depends: git (= 2)'
 } | suite stable
 {
+    deb needy 1 amd64 'Depends: dep (>= 2)'
+    deb dep 2 amd64
+    printf 'Package: md5pkg\nVersion: 1\nArchitecture: amd64\nFilename: pool/md5pkg_1_amd64.deb\nSize: 100\nMD5sum: %032d\nDescription: md5 package\n\n' 0
     deb dh 2 amd64 'Provides: dh-compat (= 13)'
     deb auto1 1 amd64
     deb auto2 1 amd64
@@ -253,6 +259,18 @@ check "rocks.list's key goes to rocks.sources: $(cat "$M/etc/apt/sources.list.d/
     grep -qx "Signed-By: $M/etc/apt/trusted.gpg.d/rocks.gpg" "$M/etc/apt/sources.list.d/rocks.sources"
 check "and not to sources.list's line of the same release" \
     bash -c '! grep -q "Signed-By" "$0"' "$M/etc/apt/sources.list.d/moved-from-main.sources"
+
+# --trivial-only and an upgrade nobody named; an MD5sum is not enough.
+status "dep|1|amd64"
+run "$BIN/apt-get" install --trivial-only needy
+check "--trivial-only refuses an unnamed upgrade (rc $RC): $OUT" contains "$OUT" \
+    "E: Trivial Only specified but this is not a trivial operation."
+(cd "$T" && "$BIN/apt-get" download md5pkg >"$T/out" 2>&1 </dev/null)
+RC=$? OUT=$(cat "$T/out")
+check "an MD5sum alone vouches for nothing (rc $RC): $OUT" contains "$OUT" \
+    "E: Insufficient information available to perform this download securely"
+check "and nothing was fetched" test ! -e "$T/md5pkg_1_amd64.deb"
+status "auto1|1|amd64" "auto2|1|amd64"
 
 # A file: repository the sandbox user cannot read.
 if [ "$(id -u)" = 0 ] && id _apt >/dev/null 2>&1; then

@@ -384,7 +384,7 @@ int run(Context& ctx, Verb verb) {
     // apt asks only when the plan does more than install what was named.
     const bool trivial = !essential && (verb == Verb::Install || verb == Verb::Reinstall) &&
                          std::all_of(plan.changes.begin(), plan.changes.end(), [](const Change& c) {
-                             return !c.automatic && !c.held &&
+                             return c.requested && !c.automatic && !c.held &&
                                     (c.kind == ChangeKind::Install || c.kind == ChangeKind::Upgrade ||
                                      c.kind == ChangeKind::Reinstall);
                          });
