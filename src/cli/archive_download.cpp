@@ -94,7 +94,8 @@ constexpr HashField hash_fields[] = {{"SHA512", acquire::HashAlgo::Sha512},
 }  // namespace
 
 std::vector<acquire::ArchiveItem> archive_items(const config::Config& config, const cache::Cache& cache,
-                                                const std::vector<const cache::Version*>& versions) {
+                                                const std::vector<const cache::Version*>& versions,
+                                                bool to_download) {
     Diagnostics ignored;  // reported when the cache was opened
     std::vector<sources::IndexTarget> targets =
         sources::index_targets(sources::read_sources(config, ignored), config, ignored);
@@ -163,7 +164,8 @@ std::vector<acquire::ArchiveItem> archive_items(const config::Config& config, co
         }
         // As apt: nothing an authenticated repository lists is downloaded on
         // the word of an MD5sum or SHA1 alone (or of no hash at all).
-        if ((item.hash == acquire::HashAlgo::None || item.hash == acquire::HashAlgo::Md5 ||
+        if (to_download &&
+            (item.hash == acquire::HashAlgo::None || item.hash == acquire::HashAlgo::Md5 ||
              item.hash == acquire::HashAlgo::Sha1) &&
             system::is_authenticated(cache, *v))
             throw Error("Insufficient information available to perform this download securely");
@@ -224,7 +226,7 @@ std::optional<ArchiveBytes> archive_bytes(const config::Config& config, const ca
                                           const std::string& directory) {
     std::vector<acquire::ArchiveItem> items;
     try {
-        items = archive_items(config, cache, versions);
+        items = archive_items(config, cache, versions, false);
     } catch (const Error&) {
         return std::nullopt;
     }

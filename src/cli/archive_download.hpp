@@ -18,9 +18,13 @@ namespace aptus::cli {
 // configured source has). Throws apt's "Can't find a source to download
 // version 'V' of 'name:arch'" for a version no repository offers (only in
 // the dpkg status), and apt's "I wasn't able to locate a file for the X
-// package ..." for a record without Filename.
+// package ..." for a record without Filename. To be downloaded
+// (`to_download`), an item of an authenticated repository needs a hash
+// stronger than MD5sum and SHA1, else apt's "Insufficient information ..."
+// is thrown; sizes alone (Need to get) ask for no hash.
 std::vector<acquire::ArchiveItem> archive_items(const config::Config& config, const cache::Cache& cache,
-                                                const std::vector<const cache::Version*>& versions);
+                                                const std::vector<const cache::Version*>& versions,
+                                                bool to_download = true);
 
 // Fetches the items with apt's Get:/Err: lines, the progress line on a
 // terminal, "Fetched ..." and then an "E: Failed to fetch ..." line per

@@ -23,6 +23,8 @@
 # - --trivial-only refuses a plan that upgrades a package nobody named;
 # - nothing an authenticated repository lists only with an MD5sum is
 #   downloaded ("Insufficient information ...");
+# - autoremove keeps a held package and what it needs;
+# - a request that names the broken package itself is not refused;
 # - update as root says once when a file: repository is read unsandboxed
 #   because the sandbox user cannot read it.
 set -u
@@ -270,6 +272,22 @@ RC=$? OUT=$(cat "$T/out")
 check "an MD5sum alone vouches for nothing (rc $RC): $OUT" contains "$OUT" \
     "E: Insufficient information available to perform this download securely"
 check "and nothing was fetched" test ! -e "$T/md5pkg_1_amd64.deb"
+status "auto1|1|amd64" "auto2|1|amd64"
+
+# autoremove and a held automatic package.
+status "auto1|1|amd64" "holdee|1|amd64"
+printf 'Package: holder\nStatus: hold ok installed\nArchitecture: amd64\nVersion: 1\nDepends: holdee\nDescription: holder\n\n' \
+    >>"$R/var/lib/dpkg/status"
+printf 'Package: holder\nArchitecture: amd64\nAuto-Installed: 1\n\nPackage: holdee\nArchitecture: amd64\nAuto-Installed: 1\n\n' \
+    >"$R/var/lib/apt/extended_states"
+run "$BIN/apt-get" autoremove -s
+check "autoremove keeps a held package and what it needs (rc $RC): $OUT" contains "$OUT" \
+    "0 upgraded, 0 newly installed, 0 to remove and 0 not upgraded."
+rm "$R/var/lib/apt/extended_states"
+# Naming the broken package lets apt mend it.
+status "auto1|1|amd64" "dep|1|amd64" "needy|1|amd64|Depends: dep (>= 2)"
+run "$BIN/apt-get" install -s needy
+check "naming the broken package is no refusal (rc $RC): $OUT" contains "$OUT" "Inst dep [1] (2 unstable [amd64])"
 status "auto1|1|amd64" "auto2|1|amd64"
 
 # A file: repository the sandbox user cannot read.

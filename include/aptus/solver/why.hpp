@@ -14,7 +14,7 @@
 namespace aptus::solver {
 
 // Why a version stays for its own sake (the start of every `why` chain).
-enum class RootKind : uint8_t { Manual, Requested, Essential, Protected, NeverAutoRemove };
+enum class RootKind : uint8_t { Manual, Requested, Essential, Protected, NeverAutoRemove, Held };
 
 std::string_view root_kind_name(RootKind k);  // "manual", "requested", ...
 

@@ -1,5 +1,5 @@
 // apt's mark-and-sweep over the installation the solver chose: roots are the
-// manual, essential and protected packages and the request; everything an
+// manual, essential, protected and held packages and the request; everything an
 // automatic package is reached from through the important relations stays.
 #include <regex.h>
 
@@ -44,6 +44,8 @@ std::vector<std::optional<RootKind>> keep_roots(const Universe& u, const Request
         else if (ver.essential) roots[i] = RootKind::Essential;
         else if (ver.important) roots[i] = RootKind::Protected;
         else if (protected_name(u.names[pkg.name])) roots[i] = RootKind::NeverAutoRemove;
+        // A held package stays as it is, and so does what it needs (apt).
+        else if (ver.hold && ver.installed) roots[i] = RootKind::Held;
     }
     for (regex_t& x : never) ::regfree(&x);
     return roots;

@@ -20,6 +20,7 @@ std::string_view root_kind_name(RootKind k) {
     case RootKind::Essential: return "essential";
     case RootKind::Protected: return "protected";
     case RootKind::NeverAutoRemove: return "never-autoremove";
+    case RootKind::Held: return "held";
     }
     return "?";
 }

@@ -57,6 +57,7 @@ struct Presence {
         if (installed[p]) return u.versions[v].candidate;
         return u.versions[v].installed;
     }
+    bool named(uint32_t package) const { return request && installed[package]; }
     bool any(const std::vector<uint32_t>& versions) const {
         return std::any_of(versions.begin(), versions.end(), [&](uint32_t v) { return (*this)(v); });
     }
@@ -94,9 +95,10 @@ std::vector<BrokenPackage> broken_in(const SystemUniverse& su, bool install_reco
     std::vector<BrokenPackage> out;
     std::vector<uint32_t> hits;
     for (uint32_t v = 0; v < u.versions.size(); ++v) {
-        // Only what is broken now: a package the request adds has its
-        // dependencies marked with it.
-        if (!u.versions[v].installed || !present(v)) continue;
+        // Only what is broken now, and not what the request names: apt's
+        // marking of a named package mends its own dependencies (and a
+        // package it adds has its dependencies marked with it).
+        if (!u.versions[v].installed || !present(v) || present.named(u.versions[v].package)) continue;
         BrokenPackage bp;
         bool broken = false;
         for (const solver::Dependency& d : u.deps(v)) {
