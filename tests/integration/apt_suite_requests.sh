@@ -23,7 +23,8 @@
 # - --trivial-only refuses a plan that upgrades a package nobody named;
 # - nothing an authenticated repository lists only with an MD5sum is
 #   downloaded ("Insufficient information ...");
-# - autoremove keeps a held package and what it needs;
+# - autoremove keeps a held package and what it needs, and says why under
+#   Debug::pkgAutoRemove;
 # - a request that names the broken package itself is not refused;
 # - update as root says once when a file: repository is read unsandboxed
 #   because the sandbox user cannot read it.
@@ -283,6 +284,10 @@ printf 'Package: holder\nArchitecture: amd64\nAuto-Installed: 1\n\nPackage: hold
 run "$BIN/apt-get" autoremove -s
 check "autoremove keeps a held package and what it needs (rc $RC): $OUT" contains "$OUT" \
     "0 upgraded, 0 newly installed, 0 to remove and 0 not upgraded."
+run "$BIN/apt-get" autoremove -s -o Debug::pkgAutoRemove=1
+check "Debug::pkgAutoRemove names each kept package and why: $OUT" bash -c \
+    'grep -qFx "Marking: holder:amd64 1 (Hold)" <<<"$0" && grep -qFx "Marking: holdee:amd64 1 (Dependency)" <<<"$0" &&
+     grep -qFx "Marking: auto1:amd64 1 (Manual-Installed)" <<<"$0"' "$OUT"
 rm "$R/var/lib/apt/extended_states"
 # Naming the broken package lets apt mend it.
 status "auto1|1|amd64" "dep|1|amd64" "needy|1|amd64|Depends: dep (>= 2)"

@@ -18,6 +18,15 @@ enum class RootKind : uint8_t { Manual, Requested, Essential, Protected, NeverAu
 
 std::string_view root_kind_name(RootKind k);  // "manual", "requested", ...
 
+// What autoremove's marking keeps, in the order it reaches it: a root with
+// its kind, or (no kind) a version a kept one depends on. apt prints these
+// under Debug::pkgAutoRemove.
+struct KeepMark {
+    uint32_t version;
+    std::optional<RootKind> root;
+};
+std::vector<KeepMark> keep_marks(const Universe& u, const Request& r, const std::vector<uint32_t>& selected);
+
 // One link: `from` has the relation `relation` (of kind `kind`, as written),
 // and `to` is the version that meets it (why) or that it collides with
 // (why-not). `to` is empty when nothing can meet the relation. `depth`

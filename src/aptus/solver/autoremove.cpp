@@ -51,8 +51,12 @@ std::vector<std::optional<RootKind>> keep_roots(const Universe& u, const Request
     return roots;
 }
 
-std::vector<uint32_t> autoremovable(const Universe& u, const Request& r, const std::vector<uint32_t>& selected,
-                                    bool with_new) {
+namespace {
+
+// The marking itself: which versions of `selected` are kept (reached[v]),
+// each one told to `marks` as it is reached when that is given.
+std::vector<uint8_t> mark_kept(const Universe& u, const Request& r, const std::vector<uint32_t>& selected,
+                               std::vector<KeepMark>* marks) {
     std::vector<uint8_t> in(u.versions.size(), 0), reached(u.versions.size(), 0);
     std::vector<uint8_t> was_installed(u.packages.size(), 0);
     for (uint32_t v : selected) in[v] = 1;
@@ -65,6 +69,7 @@ std::vector<uint32_t> autoremovable(const Universe& u, const Request& r, const s
         if (roots[i]) {
             reached[selected[i]] = 1;
             queue.push_back(selected[i]);
+            if (marks) marks->push_back({selected[i], roots[i]});
         }
     // Normalisation's other half: in a full upgrade, an or-group whose first
     // chosen way is new (the fresh install's choice) no longer keeps the old
@@ -92,9 +97,27 @@ std::vector<uint32_t> autoremovable(const Universe& u, const Request& r, const s
                 if (!reached[s]) {
                     reached[s] = 1;
                     queue.push_back(s);
+                    if (marks) marks->push_back({s, std::nullopt});
                 }
         }
     }
+    return reached;
+}
+
+}  // namespace
+
+std::vector<KeepMark> keep_marks(const Universe& u, const Request& r, const std::vector<uint32_t>& selected) {
+    std::vector<KeepMark> marks;
+    mark_kept(u, r, selected, &marks);
+    return marks;
+}
+
+std::vector<uint32_t> autoremovable(const Universe& u, const Request& r, const std::vector<uint32_t>& selected,
+                                    bool with_new) {
+    std::vector<uint8_t> was_installed(u.packages.size(), 0);
+    for (uint32_t v = 0; v < u.versions.size(); ++v)
+        if (u.versions[v].installed) was_installed[u.versions[v].package] = 1;
+    const std::vector<uint8_t> reached = mark_kept(u, r, selected, nullptr);
     std::vector<uint32_t> garbage;
     for (uint32_t v : selected)
         if (!reached[v] && (with_new || was_installed[u.versions[v].package])) garbage.push_back(v);

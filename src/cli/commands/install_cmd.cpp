@@ -9,6 +9,7 @@
 
 #include "aptus/base/error.hpp"
 #include "aptus/sources/source_list.hpp"
+#include "aptus/solver/why.hpp"
 #include "aptus/system/authentication.hpp"
 #include "aptus/system/dpkg_lock.hpp"
 #include "aptus/system/external_solver.hpp"
@@ -221,6 +222,32 @@ std::optional<uint64_t> free_space(const config::Config& config) {
     return uint64_t(st.f_bavail) * st.f_frsize;
 }
 
+// Debug::pkgAutoRemove: what autoremove's marking keeps and why, in apt's
+// words ("Marking: fdisk:i386 2.30.2 (Important)"), on stderr as apt's log.
+void print_keep_marks(const solver::Universe& u, const solver::Request& r, const std::vector<uint32_t>& selected) {
+    auto reason = [](const std::optional<solver::RootKind>& k) -> std::string_view {
+        if (!k) return "Dependency";
+        switch (*k) {
+            case solver::RootKind::Manual:
+            case solver::RootKind::Requested: return "Manual-Installed";
+            case solver::RootKind::Essential: return "Essential";
+            case solver::RootKind::Protected: return "Important";
+            case solver::RootKind::NeverAutoRemove: return "Blacklisted [APT::NeverAutoRemove]";
+            case solver::RootKind::Held: return "Hold";
+        }
+        return "";
+    };
+    std::string out;
+    for (const solver::KeepMark& m : solver::keep_marks(u, r, selected)) {
+        const solver::Version& v = u.versions[m.version];
+        const solver::Package& p = u.packages[v.package];
+        out += "Marking: " + u.names[p.name] + ":" + (p.arch == "all" ? u.native_arch : p.arch) + " " + v.version +
+               " (" + std::string(reason(m.root)) + ")\n";
+    }
+    std::fflush(stdout);
+    std::fputs(out.c_str(), stderr);
+}
+
 int run(Context& ctx, Verb verb) {
     const config::Config& config = ctx.config;
     bool json = config.find_bool("Aptus::Plan::JSON");
@@ -315,6 +342,7 @@ int run(Context& ctx, Verb verb) {
         return fail(solved.errors);
     }
     const solver::Solution& s = solved.solution;
+    if (config.find_bool("Debug::pkgAutoRemove")) print_keep_marks(su.universe, r, s.selected);
     Plan plan = make_plan(su, cache, *session->candidates, r, s, cr.unheld);
     const size_t solved_changes = plan.changes.size();
     if (r.purge) add_config_purges(cache, cr.config_files, plan);
