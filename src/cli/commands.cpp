@@ -76,6 +76,7 @@ std::span<const Command> commands() {
         {{"dist-clean"}, {}, "", run_distclean, true},
         {{"check"}, {}, "check the installed system for broken dependencies (as apt-get check)", run_check},
         {{"autoremove"}, install_options(), "remove what was installed automatically and is needed no more", run_autoremove},
+        {{"autopurge"}, install_options(), "autoremove, and purge the configuration files too", run_autopurge},
         {{"mark"}, mark_options(), "mark packages automatically or manually installed, hold them (as apt-mark)", run_mark},
         {{"history"}, history_options(), "list the changes apt and aptus made (info N: one in full, undo N: its inverse; --json)", run_history},
         {{"moo"}, {}, "", run_moo, true},

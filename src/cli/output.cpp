@@ -67,7 +67,7 @@ const char* front_end_usage(std::string_view program) {
            "A command line package manager.\n"
            "\n"
            "Commands:\n"
-           "  list, search, show, install, reinstall, remove, purge, autoremove,\n"
+           "  list, search, show, install, reinstall, remove, purge, autoremove, autopurge,\n"
            "  update, upgrade, full-upgrade, modernize-sources, history\n";
 }
 

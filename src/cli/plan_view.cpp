@@ -235,7 +235,7 @@ void autoremovable_block(Renderer& r, const PlanView& plan, const PlanViewOption
     }
     r.block(one ? "The following package was automatically installed and is no longer required:"
                 : "The following packages were automatically installed and are no longer required:",
-            items_of(plan.autoremovable_hint, {}), std::string(), note);
+            items_of(plan.autoremovable_hint, plan.autoremovable_versions), std::string(), note);
 }
 
 // apt-get's blocks, in its order: the extra packages, suggestions, then

@@ -47,7 +47,7 @@ struct PlanView {
     std::vector<PlanEntry> phased;
     // -V: the candidate versions of `suggested` / `recommended`, index for index
     // (ignored unless the sizes match).
-    std::vector<std::string> suggested_versions, recommended_versions;
+    std::vector<std::string> suggested_versions, recommended_versions, autoremovable_versions;
     // The size of all archives the plan uses; when it differs from
     // download_bytes (some are already here) the line reads "need / total".
     std::optional<uint64_t> archive_bytes;

@@ -26,6 +26,8 @@
 # - autoremove keeps a held package and what it needs, and says why under
 #   Debug::pkgAutoRemove;
 # - a request that names the broken package itself is not refused;
+# - of several providers of one source, autoremove keeps those of its newest
+#   source version; -V gives the hint's versions; autopurge exists;
 # - update as root says once when a file: repository is read unsandboxed
 #   because the sandbox user cannot read it.
 set -u
@@ -288,6 +290,20 @@ run "$BIN/apt-get" autoremove -s -o Debug::pkgAutoRemove=1
 check "Debug::pkgAutoRemove names each kept package and why: $OUT" bash -c \
     'grep -qFx "Marking: holder:amd64 1 (Hold)" <<<"$0" && grep -qFx "Marking: holdee:amd64 1 (Dependency)" <<<"$0" &&
      grep -qFx "Marking: auto1:amd64 1 (Manual-Installed)" <<<"$0"' "$OUT"
+rm "$R/var/lib/apt/extended_states"
+# Providers from one source: only the newest source version's are kept.
+status "auto1|1|amd64" "bar|1|amd64|Depends: foo-provider" \
+    "foo-a-1|1|amd64|Provides: foo-provider;Source: foo-src (1)" \
+    "foo-a-2|1|amd64|Provides: foo-provider;Source: foo-src (2)" \
+    "foo-single|1|amd64|Provides: foo-provider"
+printf 'Package: foo-a-1\nArchitecture: amd64\nAuto-Installed: 1\n\nPackage: foo-a-2\nArchitecture: amd64\nAuto-Installed: 1\n\nPackage: foo-single\nArchitecture: amd64\nAuto-Installed: 1\n\n' \
+    >"$R/var/lib/apt/extended_states"
+run "$BIN/apt" autopurge -s
+check "autopurge takes the older source's provider only, purged (rc $RC): $OUT" contains "$OUT" "Purg foo-a-1 [1]"
+check "and keeps the others: $OUT" bash -c '! grep -q "Purg foo-a-2\|Purg foo-single" <<<"$0"' "$OUT"
+run "$BIN/apt-get" install -s -V
+check "-V gives the hint's versions: $OUT" contains "$OUT" "no longer required:
+   foo-a-1 (1)"
 rm "$R/var/lib/apt/extended_states"
 # Naming the broken package lets apt mend it.
 status "auto1|1|amd64" "dep|1|amd64" "needy|1|amd64|Depends: dep (>= 2)"

@@ -8,6 +8,7 @@
 
 #include "aptus/base/error.hpp"
 
+#include "aptus/deb/version.hpp"
 #include "aptus/solver/keep_roots.hpp"
 #include "aptus/solver/solver.hpp"
 
@@ -53,6 +54,30 @@ std::vector<std::optional<RootKind>> keep_roots(const Universe& u, const Request
 
 namespace {
 
+// Of several providers that meet a relation on a virtual name, apt keeps
+// per source package only those built from its newest source version
+// (old library flavours of one source are garbage once a newer one
+// provides the same).
+void newest_source_providers(const Universe& u, const Dependency& d, std::vector<uint32_t>& group) {
+    if (group.size() < 2) return;
+    auto by_provides = [&](uint32_t v) {
+        const uint32_t name = u.packages[u.versions[v].package].name;
+        return std::none_of(d.alternatives.begin(), d.alternatives.end(),
+                            [&](const Target& t) { return t.name == name; });
+    };
+    std::vector<uint32_t> kept;
+    for (uint32_t v : group) {
+        const Version& ver = u.versions[v];
+        bool older = by_provides(v) && std::any_of(group.begin(), group.end(), [&](uint32_t o) {
+                         const Version& other = u.versions[o];
+                         return by_provides(o) && other.source == ver.source &&
+                                deb::compare_versions(other.source_version, ver.source_version) > 0;
+                     });
+        if (!older) kept.push_back(v);
+    }
+    group = std::move(kept);
+}
+
 // The marking itself: which versions of `selected` are kept (reached[v]),
 // each one told to `marks` as it is reached when that is given.
 std::vector<uint8_t> mark_kept(const Universe& u, const Request& r, const std::vector<uint32_t>& selected,
@@ -93,6 +118,7 @@ std::vector<uint8_t> mark_kept(const Universe& u, const Request& r, const std::v
                     if (in[s]) group.push_back(s);
             }
             if (normalising && !group.empty() && !was_installed[u.versions[group.front()].package]) group.resize(1);
+            newest_source_providers(u, d, group);
             for (uint32_t s : group)
                 if (!reached[s]) {
                     reached[s] = 1;

@@ -56,7 +56,7 @@ constexpr OptionSpec install_table[] = {
     {0, "reinstall", "APT::Get::ReInstall", ArgKind::Flag},
 };
 
-enum class Verb { Install, Reinstall, Remove, Purge, Upgrade, FullUpgrade, AutoRemove, DselectUpgrade };
+enum class Verb { Install, Reinstall, Remove, Purge, Upgrade, FullUpgrade, AutoRemove, AutoPurge, DselectUpgrade };
 
 const char* verb_name(Verb v) {
     switch (v) {
@@ -67,6 +67,7 @@ const char* verb_name(Verb v) {
         case Verb::Upgrade: return "upgrade";
         case Verb::FullUpgrade: return "full-upgrade";
         case Verb::AutoRemove: return "autoremove";
+        case Verb::AutoPurge: return "autopurge";
         case Verb::DselectUpgrade: return "dselect-upgrade";
     }
     return "";
@@ -290,12 +291,12 @@ int run(Context& ctx, Verb verb) {
     if (reinstall)
         for (std::string& note : reinstall_notes(cache, cr.already_installed)) cr.notes.push_back(std::move(note));
     solver::Request& r = cr.request;
-    if (verb == Verb::Purge) r.purge = true;
+    if (verb == Verb::Purge || verb == Verb::AutoPurge) r.purge = true;
     const std::optional<bool> autoremove_asked =
         config.exists("Aptus::Cmd::AutoRemove") ? std::optional<bool>(config.find_bool("Aptus::Cmd::AutoRemove"))
                                                 : std::nullopt;
     if (autoremove_asked) r.autoremove = *autoremove_asked;
-    if (verb == Verb::AutoRemove) r.autoremove = true;
+    if (verb == Verb::AutoRemove || verb == Verb::AutoPurge) r.autoremove = true;
     std::vector<uint32_t> phased;  // upgrades deferred by phasing, held for this run
     if (verb == Verb::Upgrade || verb == Verb::FullUpgrade) {
         phased = system::hold_deferred(su, system::deferred_by_phasing(cache, *session->candidates), r);
@@ -435,6 +436,7 @@ int run_purge(Context& ctx) { return run(ctx, Verb::Purge); }
 int run_upgrade(Context& ctx) { return run(ctx, Verb::Upgrade); }
 int run_full_upgrade(Context& ctx) { return run(ctx, Verb::FullUpgrade); }
 int run_autoremove(Context& ctx) { return run(ctx, Verb::AutoRemove); }
+int run_autopurge(Context& ctx) { return run(ctx, Verb::AutoPurge); }
 int run_dselect_upgrade(Context& ctx) { return run(ctx, Verb::DselectUpgrade); }
 
 }  // namespace aptus::cli

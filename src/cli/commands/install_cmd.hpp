@@ -19,5 +19,6 @@ int run_upgrade(Context& ctx);
 int run_full_upgrade(Context& ctx);
 int run_dselect_upgrade(Context& ctx);
 int run_autoremove(Context& ctx);
+int run_autopurge(Context& ctx);  // autoremove --purge (apt's autopurge)
 
 }  // namespace aptus::cli

@@ -263,7 +263,10 @@ PlanView plan_view(const cache::Cache& c, const Plan& plan, bool kept_back) {
         if (ch.old_version && ch.package->state != cache::InstallState::ConfigFiles)
             view.space_change_bytes -= int64_t(ch.old_version->installed_size) * 1024;
     }
-    for (const cache::Version* v : plan.autoremovable) view.autoremovable_hint.push_back(full_name(c, c.package_of(*v)));
+    for (const cache::Version* v : plan.autoremovable) {
+        view.autoremovable_hint.push_back(full_name(c, c.package_of(*v)));
+        view.autoremovable_versions.push_back(std::string(c.str(v->version)));  // shown with -V
+    }
     view.not_upgraded_count = plan.not_upgraded.size();
     if (kept_back) {
         for (size_t i = 0; i < plan.not_upgraded.size(); ++i) {
