@@ -29,7 +29,8 @@
 # - of several providers of one source, autoremove keeps those of its newest
 #   source version; -V gives the hint's versions; autopurge exists;
 # - update as root says once when a file: repository is read unsandboxed
-#   because the sandbox user cannot read it.
+#   because the sandbox user cannot read it; the directories it makes are
+#   0755 whatever the umask.
 set -u
 APTUS=${APTUS:?set APTUS to the aptus binary}
 T=$(mktemp -d /tmp/aptus-suite-requests.XXXXXX)
@@ -321,7 +322,11 @@ if [ "$(id -u)" = 0 ] && id _apt >/dev/null 2>&1; then
     chmod 700 "$T/repo"
     cp "$R/etc/apt/sources.list" "$T/sources.list.saved"
     echo "deb [trusted=yes] file:$T/repo s main" >"$R/etc/apt/sources.list"
-    run "$BIN/apt-get" update -o APT::Sandbox::User=_apt
+    rm -rf "$R/var/lib/apt"
+    (umask 027 && "$BIN/apt-get" update -o APT::Sandbox::User=_apt >"$T/out" 2>&1 </dev/null)
+    RC=$? OUT=$(cat "$T/out")
+    check "under umask 027 update makes var/lib/apt and its lists 0755" \
+        test "$(stat -c %a "$R/var/lib/apt") $(stat -c %a "$R/var/lib/apt/lists")" = "755 755"
     check "update as root names the file _apt could not read (rc $RC): $OUT" contains "$OUT" \
         "N: Download is performed unsandboxed as root as file '$T/repo/dists/s/Release' couldn't be accessed by user '_apt'. - pkgAcquire::Run (13: Permission denied)"
     check "once: $OUT" test "$(grep -c unsandboxed <<<"$OUT")" = 1

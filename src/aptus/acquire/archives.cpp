@@ -31,7 +31,11 @@ std::string with_slash(std::string dir) {
 }
 
 void make_directory(const std::string& dir, mode_t mode) {
-    if (::mkdir(dir.c_str(), mode) == 0 || errno == EEXIST) return;
+    if (::mkdir(dir.c_str(), mode) == 0) {
+        ::chmod(dir.c_str(), mode);  // the mode asked for, whatever the umask
+        return;
+    }
+    if (errno == EEXIST) return;
     throw system_error("Unable to create directory", dir, errno);
 }
 

@@ -166,7 +166,13 @@ void create_apt_directory(const std::string& parent, const std::string& path) {
         if (slash == std::string::npos) slash = path.size();
         if (slash > at) {
             std::string dir = path.substr(0, slash);
-            if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) return;
+            if (::mkdir(dir.c_str(), 0755) == 0) {
+                // 0755 whatever the umask (an image builder's 027): the
+                // directories are apt's, every user reads the lists.
+                ::chmod(dir.c_str(), 0755);
+            } else if (errno != EEXIST) {
+                return;
+            }
         }
         at = slash + 1;
     }
