@@ -28,6 +28,8 @@
 # - a request that names the broken package itself is not refused;
 # - of several providers of one source, autoremove keeps those of its newest
 #   source version; -V gives the hint's versions; autopurge exists;
+# - a version only the dpkg status has, configuration files left, goes to
+#   no solver (the EDSP dump has only the archive's version);
 # - update as root says once when a file: repository is read unsandboxed
 #   because the sandbox user cannot read it; the directories it makes are
 #   0755 whatever the umask.
@@ -98,6 +100,7 @@ deb() {  # deb NAME VERSION ARCH [FIELD...]
     deb gitcvs 2 amd64 'Depends: git (= 2)'
 } | suite stable
 {
+    deb rcpkg 2 amd64
     deb needy 1 amd64 'Depends: dep (>= 2)'
     deb dep 2 amd64
     printf 'Package: md5pkg\nVersion: 1\nArchitecture: amd64\nFilename: pool/md5pkg_1_amd64.deb\nSize: 100\nMD5sum: %032d\nDescription: md5 package\n\n' 0
@@ -265,6 +268,16 @@ check "rocks.list's key goes to rocks.sources: $(cat "$M/etc/apt/sources.list.d/
     grep -qx "Signed-By: $M/etc/apt/trusted.gpg.d/rocks.gpg" "$M/etc/apt/sources.list.d/rocks.sources"
 check "and not to sources.list's line of the same release" \
     bash -c '! grep -q "Signed-By" "$0"' "$M/etc/apt/sources.list.d/moved-from-main.sources"
+
+# The status-only version of a package with configuration files left.
+status "auto1|1|amd64"
+printf 'Package: rcpkg\nStatus: deinstall ok config-files\nArchitecture: amd64\nVersion: 1\nConffiles:\n /etc/rcpkg.conf 0123456789abcdef0123456789abcdef\nDescription: rc\n\n' \
+    >>"$R/var/lib/dpkg/status"
+APT_EDSP_DUMP_FILENAME=$T/dump.edsp "$BIN/apt-get" purge rcpkg -s --solver dump >/dev/null 2>&1
+check "the EDSP dump has only the archive's rcpkg: $(grep -A2 '^Package: rcpkg' "$T/dump.edsp" | tr '\n' ' ')" \
+    test "$(grep -c '^Package: rcpkg$' "$T/dump.edsp")" = 1
+run "$BIN/apt-get" purge -s rcpkg
+check "and purge still purges its configuration (rc $RC): $OUT" contains "$OUT" "Purg rcpkg"
 
 # --trivial-only and an upgrade nobody named; an MD5sum is not enough.
 status "dep|1|amd64"

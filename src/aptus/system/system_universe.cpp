@@ -92,6 +92,13 @@ SystemUniverse build(const cache::Cache& c, const Candidates* candidates) {
         const cache::Version* cand = candidates ? candidates->candidate(pi) : current;
         for (const cache::Version& cv : c.versions_of(p)) {
             if (!candidates && &cv != current) continue;
+            // A version only the dpkg status knows, not installed (its
+            // configuration files are left): nothing can install it, and apt
+            // gives it to no solver (an external one included).
+            if (&cv != current && std::all_of(c.files_of(cv).begin(), c.files_of(cv).end(), [&](const cache::VersionFile& f) {
+                    return c.index_files()[f.index_file].kind == cache::IndexKind::Status;
+                }))
+                continue;
             const uint32_t ci = c.index_of(cv);
             solver::Version v;
             if (out.universe_package[pi] == cache::kNone) {
