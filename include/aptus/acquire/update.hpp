@@ -33,11 +33,16 @@ struct UpdateMessage {
 struct UpdateObserver {
     std::function<void(const UpdateLine&)> line;
     std::function<void(const FetchEvent&)> progress;
+    // Each transfer as it starts (apt's Debug::pkgAcquire::Worker trace).
+    std::function<void(const FetchRequest&)> request;
 };
 
 struct UpdateResult {
     uint64_t fetched_bytes = 0;
     double seconds = 0;
+    // A clear-signed file could not be split: apt's front ends print no
+    // "Fetched" line after such a run.
+    bool error_pending = false;
     // In apt's order, printed after the item lines.
     std::vector<UpdateMessage> messages;
     bool failed = false;  // an error: the command exits 100

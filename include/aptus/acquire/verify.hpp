@@ -88,6 +88,7 @@ Verifier find_verifier(const config::Config& config);
 enum class VerifyFailure : uint8_t {
     Unsigned,      // no signature at all (no InRelease armour, empty Release.gpg)
     Malformed,     // broken clearsigned structure or armour
+    Unsplittable,  // the stored file is no clear-signed message (apt's own split fails, not its verifier)
     NoPublicKey,   // no usable key among the anchors (NO_PUBKEY)
     BadSignature,  // the data does not match the signature (BADSIG)
     ExpiredKey,    // the key or its signature expired (EXPKEYSIG / KEYEXPIRED)

@@ -69,6 +69,10 @@ void Updater::verify_text(Repo& repo, const std::string& name, Verify verify, co
         Verified v = verify(anchors, verifier);
         parse_fresh(repo, v.text, name);
     } catch (const VerifyError& e) {
+        // apt splits a clear-signed file in its own process, and the error
+        // it raises there is still pending when the download ends: it
+        // prints no "Fetched" line then (CVE-2013-1051's test).
+        if (e.failure() == VerifyFailure::Unsplittable) result_.error_pending = true;
         if (e.failure() == VerifyFailure::Unsigned || !stop_on_bad_signature(repo, name, e.what()))
             accept_unsigned(repo, name, raw, std::string(e.what()));
     } catch (const Error& e) {

@@ -230,7 +230,7 @@ Verified verify_clearsigned(std::string_view inrelease, const TrustAnchors& anch
                                     ? "Clearsigned file isn't valid, got 'NOSPLIT' (does the network require "
                                       "authentication?): " + std::string(e.what())
                                     : "Splitting up " + std::string(source_path) + " into data and signature failed";
-        throw VerifyError(VerifyFailure::Malformed,
+        throw VerifyError(source_path.empty() ? VerifyFailure::Malformed : VerifyFailure::Unsplittable,
                           "OpenPGP signature verification failed: " + std::string(name) + ": " + why);
     }
     std::string_view signature = detail::clearsigned_signature(inrelease);

@@ -117,7 +117,7 @@ void add_config_purges(const cache::Cache& cache, const std::vector<const cache:
             for (const cache::VersionFile& f : cache.files_of(v))
                 from_status = from_status || cache.index_files()[f.index_file].kind == cache::IndexKind::Status;
             if (!from_status) continue;
-            Change ch{ChangeKind::Remove, p, &v, nullptr};
+            Change ch{.kind = ChangeKind::Remove, .package = p, .old_version = &v};
             ch.purge = true;
             plan.changes.insert(plan.changes.begin(), ch);
             break;
@@ -166,7 +166,7 @@ void add_reinstalls(const cache::Cache& cache, const std::vector<const cache::Pa
         bool planned = false;
         for (const Change& ch : plan.changes) planned = planned || ch.package == p;
         if (planned) continue;
-        Change ch{ChangeKind::Reinstall, p, v, v};
+        Change ch{.kind = ChangeKind::Reinstall, .package = p, .old_version = v, .new_version = v};
         ch.automatic = p->flags & cache::kPackageAuto;  // as apt: a reinstall changes no mark
         plan.changes.push_back(ch);
     }
@@ -192,7 +192,7 @@ std::vector<std::string> add_required_reinstalls(const cache::Cache& cache, Plan
                              " needs to be reinstalled, but I can't find an archive for it.");
             continue;
         }
-        Change ch{ChangeKind::Reinstall, &p, v, v};
+        Change ch{.kind = ChangeKind::Reinstall, .package = &p, .old_version = v, .new_version = v};
         ch.automatic = (p.flags & cache::kPackageAuto) != 0;
         plan.changes.push_back(ch);
     }

@@ -25,7 +25,7 @@ struct Change {
     bool automatic = false;  // after the change (installs: pulled in, not named)
     bool purge = false;
     bool essential = false;  // an essential or protected package goes
-    std::string due_to;      // ... or one an essential package that goes depends on (apt warns of both)
+    std::string due_to{};    // ... or one an essential package that goes depends on (apt warns of both)
     bool held = false;       // a held package changes (its hold lifted by naming it)
     bool requested = false;  // the request named it (apt-get's "additional" are the others)
 };

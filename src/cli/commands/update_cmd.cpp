@@ -52,6 +52,21 @@ void print_error(const Error& e) {
     print_error_lines(e.what());
     for (const auto& more : e.followed_by()) print_error_lines(more);
 }
+// apt's Debug::pkgAcquire::Worker line for a request it sends a method:
+// the message with its spaces and line breaks escaped, on stderr. Scripts
+// (APT's tests among them) grep it to see what was asked for.
+void print_worker_request(const acquire::FetchRequest& r) {
+    auto escaped = [](std::string_view text) {
+        std::string out;
+        for (char c : text) out += c == ' ' ? "%20" : c == '\n' ? "%0a" : c == '%' ? "%25" : std::string(1, c);
+        return out;
+    };
+    const std::string scheme = r.uri.substr(0, r.uri.find(':'));
+    std::string message = "600 URI Acquire\nURI: " + r.uri + "\nFilename: " + r.destination + "\n";
+    if (r.expected_size) message += "Expected-Size: " + std::to_string(*r.expected_size) + "\n";
+    std::fflush(stdout);
+    std::fprintf(stderr, " -> %s:%s\n", scheme.c_str(), escaped(message + "\n").c_str());
+}
 }  // namespace
 
 int run_update(Context& ctx) {
@@ -75,6 +90,7 @@ int run_update(Context& ctx) {
         acquire::UpdateObserver observer;
         observer.line = [&](const acquire::UpdateLine& l) { screen.line(l); };
         observer.progress = [&](const acquire::FetchEvent& ev) { screen.progress(ev); };
+        if (config.find_bool("Debug::pkgAcquire::Worker")) observer.request = print_worker_request;
         try {
             result = acquire::update_lists(config, ctx.diags, observer);
         } catch (const Error& e) {
@@ -84,7 +100,7 @@ int run_update(Context& ctx) {
             print_error(e);
             return 100;
         }
-        screen.fetched(result.fetched_bytes, result.seconds);
+        if (!result.error_pending) screen.fetched(result.fetched_bytes, result.seconds);
         // The entries again, for the advice at the end: read quietly, as
         // what is wrong with them was said by update already.
         Diagnostics again;

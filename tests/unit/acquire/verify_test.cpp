@@ -122,7 +122,7 @@ TEST_P(VerifyTest, TextAddedAroundTheSignedMessageIsRefused) {
                   verify_clearsigned(inrelease + "Origin: Evil\n", keyring(joe_keyring), name, verifier, "",
                                      "/lists/partial/x_InRelease");
               }, &message),
-              VerifyFailure::Malformed);
+              VerifyFailure::Unsplittable);
     EXPECT_EQ(message, "OpenPGP signature verification failed: " + name +
                            ": Splitting up /lists/partial/x_InRelease into data and signature failed");
 }

@@ -1,0 +1,44 @@
+#!/bin/bash
+# What APT's own update tests found, each checked here on a loopback
+# repository of our own:
+# - Debug::pkgAcquire::Worker prints apt's "-> http:600 URI Acquire" line
+#   for each file asked for (scripts grep it), with spaces and line breaks
+#   escaped as apt escapes them;
+# - an InRelease with text after its signature (CVE-2013-1051) cannot be
+#   split: the old lists stay, apt's two warnings, and no "Fetched" line
+#   (apt's split error is still pending when the download ends).
+source "$(dirname "$0")/lib/update_repo.sh"
+update_setup
+
+make_suite stable --packages hello=1.0
+set_sources stable
+run_update -o Debug::pkgAcquire::Worker=1
+check "update with the worker trace succeeds (rc $RC)" test "$RC" = 0
+check "the InRelease request is traced" \
+    contains "$ERR" " -> http:600%20URI%20Acquire%0aURI:%20$URL/dists/stable/InRelease%0aFilename:%20$LISTS/partial/"
+check "and the Packages one, with its size" \
+    has_text "$ERR" "%0aURI:%20$URL/dists/stable/main/binary-amd64/Packages"
+check "the trace names an Expected-Size for an index" contains "$ERR" "%0aExpected-Size:%20"
+check "the trace is on stderr only" bash -c '! grep -q "600%20URI" <<<"$0"' "$OUT"
+run_update
+check "no trace without the option" bash -c '! grep -q "600%20URI" <<<"$0"' "$ERR"
+good=$(lists_digest)
+
+# Text after the signed message: the stored lists stay, and no Fetched line.
+make_suite stable --packages hello=1.1
+printf 'Origin: Evil\n' >>"$REPO/dists/stable/InRelease"
+touch -d "@$(($(date +%s) + 60))" "$REPO/dists/stable/InRelease"
+run_update
+check "a tail after the signature: exit 0 (got $RC)" test "$RC" = 0
+check "it says the split failed" contains "$OUT" "into data and signature failed"
+check "the previous lists are kept" test "$(lists_digest)" = "$good"
+check "and there is no Fetched line" bash -c '! grep -q "^Fetched" <<<"$0"' "$OUT"
+check "apt's warning that the previous index files will be used" \
+    contains "$ERR" "W: An error occurred during the signature verification. The repository is not updated and the previous index files will be used."
+
+# A good update again prints its Fetched line.
+make_suite stable --packages hello=1.2
+touch -d "@$(($(date +%s) + 120))" "$REPO/dists/stable/InRelease" "$REPO/dists/stable/Release"
+run_update
+check "a good update prints Fetched" contains "$OUT" "Fetched "
+finish
