@@ -253,6 +253,32 @@ rm "$R/etc/apt/sources.list.d/multi.sources"
 echo "deb $URI unstable/binary-\$(ARCH)/" >"$R/etc/apt/sources.list"
 run "$BIN/apt-get" indextargets --no-release-info --format '$(URI)'
 check "\$(ARCH) in a flat suite: $OUT" contains "$OUT" "$URI/unstable/binary-amd64/Packages"
+# With release info only the stored targets, and the entry's Signed-By
+# among the Release's fields (an inline key as a deb822 value).
+: >"$R/etc/apt/sources.list"
+printf 'Types: deb\nURIs: %s\nSuites: stable\nComponents: main\nSigned-By:\n    -----BEGIN PGP PUBLIC KEY BLOCK-----\n    .\n    mQENBExs\n    -----END PGP PUBLIC KEY BLOCK-----\n' \
+    "$URI" >"$R/etc/apt/sources.list.d/inline.sources"
+run "$BIN/apt-get" indextargets --format '$(CREATED_BY) $(ARCHITECTURE)'
+check "with release info, only the stored targets (no Translation-en): $OUT" test "$OUT" = "Packages amd64
+Packages i386"
+run "$BIN/apt-get" indextargets --format '$(SIGNED_BY)' 'Architecture: amd64'
+check "\$(SIGNED_BY) of an inline key: $OUT" test "$OUT" = "-----BEGIN PGP PUBLIC KEY BLOCK-----
+ .
+ mQENBExs
+ -----END PGP PUBLIC KEY BLOCK-----"
+run "$BIN/apt-get" indextargets 'Architecture: amd64'
+check "the record has Codename, Signed-By, Suite, Trusted after KeepCompressed: $OUT" \
+    contains "$OUT" "KeepCompressed: no
+Codename: stable
+Origin: Example
+Signed-By: -----BEGIN PGP PUBLIC KEY BLOCK-----"
+printf '\nTypes: deb\nURIs: %s\nSuites: stable\nComponents: contrib\nSigned-By: 34A8E9D18DB320F367E8EAA05A90D141DBAC8DAE\n' \
+    "$URI" >>"$R/etc/apt/sources.list.d/inline.sources"
+run "$BIN/apt-get" update --print-uris
+check "two Signed-By values for one repository are refused (rc $RC)" test "$RC" = 100
+check "with apt's words: $OUT" contains "$OUT" "E: Conflicting values set for option Signed-By regarding source $URI/ stable: -----BEGIN PGP PUBLIC KEY BLOCK-----"
+check "and the list is not read" contains "$OUT" "E: The list of sources could not be read."
+rm "$R/etc/apt/sources.list.d/inline.sources"
 cp "$T/sources.list.saved" "$R/etc/apt/sources.list"
 
 # modernize: Signed-By derived per file.

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <map>
+#include <utility>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -78,7 +79,10 @@ std::string meta_index_key(const SourceEntry& entry);
 // and without the trailing slash ("http://mirror.example/debian").
 std::string archive_site(std::string_view uri);
 
-// The record apt-get indextargets prints for a target (no trailing blank line).
-std::string format_index_target(const IndexTarget& target);
+// The record apt-get indextargets prints for a target (no trailing blank
+// line); `release_fields` (what its Release file and entry say: "Codename",
+// "Signed-By", ...) come after KeepCompressed, as apt prints them.
+std::string format_index_target(const IndexTarget& target,
+                                const std::vector<std::pair<std::string, std::string>>& release_fields = {});
 
 }  // namespace aptus::sources

@@ -368,7 +368,8 @@ std::vector<ReleaseFiles> release_files(const std::vector<SourceEntry>& entries,
     return out;
 }
 
-std::string format_index_target(const IndexTarget& t) {
+std::string format_index_target(const IndexTarget& t,
+                                const std::vector<std::pair<std::string, std::string>>& release_fields) {
     std::string out;
     out += "MetaKey: " + t.meta_key + "\n";
     out += "ShortDesc: " + t.short_desc + "\n";
@@ -377,6 +378,7 @@ std::string format_index_target(const IndexTarget& t) {
     out += "Filename: " + t.filename + "\n";
     out += "Optional: " + yes_no(t.optional) + "\n";
     out += "KeepCompressed: " + yes_no(t.keep_compressed) + "\n";
+    for (const auto& [k, v] : release_fields) out += k + ": " + v + "\n";
     for (const auto& [k, v] : t.options) out += k + ": " + v + "\n";
     return out;
 }

@@ -7,6 +7,9 @@
 #include "aptus/sources/deb822_sources.hpp"
 #include "aptus/sources/one_line.hpp"
 #include "aptus/sources/entry_rules.hpp"
+#include "aptus/sources/index_targets.hpp"
+
+#include <map>
 
 namespace aptus::sources {
 
@@ -43,6 +46,32 @@ std::vector<SourceEntry> read_source_file(const std::string& path) {
     return entries;
 }
 
+namespace {
+
+// Entries of one repository (URI and suite) may leave Signed-By out, but
+// those that set it must agree: apt keeps one keyring per Release file and
+// refuses the whole list otherwise.
+void check_one_signed_by(const std::vector<SourceEntry>& entries) {
+    std::map<std::string, std::string> signed_by;  // meta_index_key -> value
+    for (const SourceEntry& e : entries) {
+        const SourceOption* sb = e.enabled ? e.option("signed-by") : nullptr;
+        if (!sb) continue;
+        std::string value;
+        for (const std::string& v : sb->values) value += (value.empty() ? "" : ",") + std::string(trim(v));
+        const std::string key = meta_index_key(e);
+        auto [it, fresh] = signed_by.emplace(key, value);
+        if (fresh || it->second == value) continue;
+        std::string where = key;
+        where[where.find('\n')] = ' ';
+        Error error("Conflicting values set for option Signed-By regarding source " + where + ": " + it->second +
+                    " != " + value);
+        error.add_followup("The list of sources could not be read.");
+        throw error;
+    }
+}
+
+}  // namespace
+
 std::vector<SourceEntry> read_sources(const config::Config& config, Diagnostics& diags) {
     std::vector<SourceEntry> out;
     for (const std::string& path : find_source_files(config, diags).all_in_order) {
@@ -55,6 +84,7 @@ std::vector<SourceEntry> read_sources(const config::Config& config, Diagnostics&
         }
         out.insert(out.end(), std::make_move_iterator(entries.begin()), std::make_move_iterator(entries.end()));
     }
+    check_one_signed_by(out);
     // A flat repository per architecture ("deb URI unstable/binary-$(ARCH)/"):
     // apt puts the native architecture in, as it reads the entry.
     const std::string arch = config.find("APT::Architecture");

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "aptus/base/error.hpp"
+#include "aptus/base/strings.hpp"
 #include "aptus/deb/release_file.hpp"
 
 #include "aptus/sources/index_targets.hpp"
@@ -181,19 +182,70 @@ private:
     std::vector<std::optional<std::optional<ReleaseInfo>>> read_;  // outer: read yet; inner: found
 };
 
+// The entry's Signed-By as apt gives it to its targets: an inline key
+// block as a deb822 field value (later lines indented by one space, an
+// empty line as " ."), else the keyrings or fingerprints joined by commas.
+std::string signed_by_value(const sources::SourceEntry& e) {
+    const sources::SourceOption* sb = e.option("signed-by");
+    if (!sb) return "";
+    std::string out;
+    for (const std::string& value : sb->values) {
+        if (!out.empty()) out += ",";
+        const std::string_view v = trim(value);
+        size_t pos = 0;
+        for (bool first = true; pos <= v.size(); first = false) {
+            size_t end = v.find('\n', pos);
+            if (end == std::string::npos) end = v.size();
+            std::string_view line = trim(v.substr(pos, end - pos));
+            if (!first) out += line.empty() ? "\n ." : "\n " + std::string(line);
+            else out += line;
+            pos = end + 1;
+        }
+    }
+    return out;
+}
+
+// apt lists, with release info, only the targets whose index is stored
+// (in any of the forms it keeps).
+bool index_stored(const std::string& filename) {
+    for (const char* ext : {"", ".gz", ".xz", ".bz2", ".lzma", ".lz4", ".zst"})
+        if (::access((filename + ext).c_str(), F_OK) == 0) return true;
+    return false;
+}
+
+// The release info as record lines, in apt's order, empty values left out.
+std::vector<std::pair<std::string, std::string>> release_fields(const ReleaseInfo& info) {
+    static const std::pair<const char*, const char*> names[] = {
+        {"CODENAME", "Codename"}, {"LABEL", "Label"}, {"ORIGIN", "Origin"}, {"SIGNED_BY", "Signed-By"},
+        {"SUITE", "Suite"},       {"TRUSTED", "Trusted"}, {"VERSION", "Version"}};
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& [key, name] : names) {
+        auto it = info.find(key);
+        if (it != info.end() && !it->second.empty()) out.emplace_back(name, it->second);
+    }
+    return out;
+}
+
 void print_targets(const config::Config& config, Diagnostics& diags, const std::vector<std::string>& filters = {}) {
     auto entries = sources::read_sources(config, diags);
     const std::string format = config.find("APT::Get::IndexTargets::Format");
     const bool with_release = config.find_bool("APT::Get::IndexTargets::ReleaseInfo", true);
     ReleaseInfos infos(sources::release_files(entries, config));
-    const ReleaseInfo none;
+    std::map<std::string, const sources::SourceEntry*> entry_at;  // by apt's "file:line"
+    for (const sources::SourceEntry& e : entries) entry_at.emplace(e.location.apt_name(), &e);
     std::string out;
     for (const auto& t : sources::index_targets(entries, config, diags)) {
-        const ReleaseInfo* info = &none;
-        if (with_release && !(info = infos.of(t))) continue;
-        std::string record = sources::format_index_target(t);
+        ReleaseInfo info;
+        if (with_release) {
+            const ReleaseInfo* read = infos.of(t);
+            if (!read || !index_stored(t.filename)) continue;
+            info = *read;
+            auto e = entry_at.find(t.option("Sourcesentry"));
+            if (e != entry_at.end()) info["SIGNED_BY"] = signed_by_value(*e->second);
+        }
+        std::string record = sources::format_index_target(t, release_fields(info));
         if (!filters.empty() && !matches_filters(record, filters)) continue;
-        out += format.empty() ? record + "\n" : formatted(format, t, *info) + "\n";
+        out += format.empty() ? record + "\n" : formatted(format, t, info) + "\n";
     }
     print(out);
 }
