@@ -87,18 +87,21 @@ Types: deb
 URIs: http://deb.example.org/debian/
 Suites: disabled
 Components: main
+Signed-By: 
 
 # Modernized from $S/etc/apt/sources.list
 Types: deb
 URIs: http://security.example/debian-security/
 Suites: stable-security
 Components: main
+Signed-By: 
 
 # Modernized from $S/etc/apt/sources.list
 Types: deb
 URIs: http://example.org/debian/
 Suites: trusted
 Components: bananas
+Signed-By: 
 Trusted: yes
 Languages: de
 

@@ -170,8 +170,8 @@ std::string stanza_text(const StanzaDraft& draft, const std::optional<std::strin
     // verbatim and splits it at commas.
     if (own != draft.options.end())
         fields.emplace_back("Signed-By", join(own->values, ","));
-    else if (signed_by)
-        fields.emplace_back("Signed-By", *signed_by);
+    else  // empty when no keyring was found: apt writes the field for the admin to fill in
+        fields.emplace_back("Signed-By", signed_by.value_or(""));
     for (const auto& o : draft.options)
         if (!is_own_signed_by(o)) fields.emplace_back(deb822_field_name(o.key, o.op), join(o.values));
 
@@ -184,6 +184,9 @@ std::string stanza_text(const StanzaDraft& draft, const std::optional<std::strin
     std::string stanza = writer.take();
     // The writer ends each stanza with a blank line; the caller separates them.
     if (ends_with(stanza, "\n\n")) stanza.pop_back();
+    // apt's empty field keeps its space ("Signed-By: "), which the writer
+    // leaves out of an empty value.
+    if (size_t at = stanza.find("\nSigned-By:\n"); at != std::string::npos) stanza.insert(at + 11, " ");
     return out + stanza;
 }
 

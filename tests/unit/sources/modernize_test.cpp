@@ -84,7 +84,7 @@ TEST(ModernizePlan, RepeatedOptionsKeepAptsMeaning) {
     sb.dir.write("etc/apt/sources.list.d/foo.list",
                  "deb [arch-=i386 arch=amd64 trusted=yes arch=arm64 arch+=i386] http://a.example/ s main\n");
     EXPECT_EQ(sb.plan().outputs.at(0).content(),
-              "Types: deb\nURIs: http://a.example/\nSuites: s\nComponents: main\n"
+              "Types: deb\nURIs: http://a.example/\nSuites: s\nComponents: main\nSigned-By: \n"
               "Architectures: arm64\nArchitectures-Add: i386\nArchitectures-Remove: i386\nTrusted: yes\n");
 }
 
@@ -109,18 +109,21 @@ TEST(ModernizePlan, CommentsAndDisabledLinesAreKept) {
               "URIs: http://a.example/debian/\n"
               "Suites: stable\n"
               "Components: main\n"
+              "Signed-By: \n"
               "\n"
               "Enabled: no\n"
               "Types: deb-src\n"
               "URIs: http://a.example/debian/\n"
               "Suites: stable\n"
               "Components: main\n"
+              "Signed-By: \n"
               "\n"
               "Enabled: no\n"
               "Types: deb\n"
               "URIs: http://b.example/debian/\n"
               "Suites: sid\n"
               "Components: main\n"
+              "Signed-By: \n"
               "Architectures: amd64\n"
               "\n"
               "#   Just prose, not an entry\n"
@@ -129,6 +132,7 @@ TEST(ModernizePlan, CommentsAndDisabledLinesAreKept) {
               "URIs: http://c.example/debian/\n"
               "Suites: stable\n"
               "Components: main\n"
+              "Signed-By: \n"
               "\n"
               "# trailing note\n");
     // Enabled entries without a key are named; disabled ones are not.
@@ -156,26 +160,31 @@ TEST(ModernizePlan, LinesFoldOnlyWhereTheMeaningStays) {
               "URIs: http://a.example/debian/\n"
               "Suites: stable\n"
               "Components: main contrib non-free\n"
+              "Signed-By: \n"
               "\n"
               "Types: deb\n"
               "URIs: http://a.example/debian/\n"
               "Suites: unstable\n"
               "Components: main\n"
+              "Signed-By: \n"
               "\n"
               "Types: deb-src\n"
               "URIs: http://a.example/debian/\n"
               "Suites: unstable\n"
               "Components: main contrib\n"
+              "Signed-By: \n"
               "\n"
               "Types: deb\n"
               "URIs: http://a.example/debian/\n"
               "Suites: stable\n"
               "Components: main contrib\n"
+              "Signed-By: \n"
               "Architectures: amd64\n"
               "\n"
               "Types: deb deb-src\n"
               "URIs: http://a.example/flat/\n"
-              "Suites: ./\n");
+              "Suites: ./\n"
+              "Signed-By: \n");
 }
 
 TEST(ModernizePlan, MainFileGoesToOriginFilesAndAppends) {
