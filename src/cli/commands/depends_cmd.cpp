@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <deque>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -124,11 +125,18 @@ void add_unique(std::vector<Virtual>& vs, Virtual v) {
     vs.push_back(std::move(v));
 }
 
-// The cache's string for an architecture name (0 when no package has it).
+// The cache's string for an architecture name, as a qualifier for
+// AptBuildOrder::package_rank: a package's architecture or a dependency's
+// ":arch". An architecture no record and no dependency names gets
+// kNoArchitecture, never 0 (0 is the plain name: "foo:i386" of a cache of
+// Architecture: all packages is not "foo").
+constexpr cache::StringId kNoArchitecture = UINT32_MAX;
 cache::StringId architecture_id(const cache::Cache& c, std::string_view arch) {
     for (const auto& p : c.packages())
         if (c.str(p.architecture) == arch) return p.architecture;
-    return 0;
+    for (const auto& d : c.dependencies())
+        if (d.arch_qualifier != 0 && c.str(d.arch_qualifier) == arch) return d.arch_qualifier;
+    return kNoArchitecture;
 }
 
 // A name from the command line with no versions ("mail-agent",
@@ -222,7 +230,12 @@ private:
         if (qualified(d) || arch == c_.native_architecture()) return d.arch_qualifier;
         return arch_id(arch);
     }
-    cache::StringId arch_id(std::string_view arch) const { return architecture_id(c_, arch); }
+    // Memoized: the lookup may scan every dependency of the cache.
+    cache::StringId arch_id(std::string_view arch) const {
+        auto it = arch_ids_.find(arch);
+        if (it == arch_ids_.end()) it = arch_ids_.emplace(std::string(arch), architecture_id(c_, arch)).first;
+        return it->second;
+    }
 
     // apt turns "Conflicts: foo:any" (and Breaks, Replaces) into a
     // multi-arch implicit dependency, which depends hides without --implicit.
@@ -435,6 +448,7 @@ private:
     std::deque<const cache::Version*> queue_;
     bool skipping_or_ = false;  // only_first_or: inside an or-group whose first member was listed
     std::vector<Virtual> virtuals_;
+    mutable std::map<std::string, cache::StringId, std::less<>> arch_ids_;
 };
 
 std::string render_text(const Report& r, const Options& o) {
