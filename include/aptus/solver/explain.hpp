@@ -14,7 +14,7 @@ namespace aptus::solver {
 
 enum class ReasonKind : uint8_t {
     RequestInstall, RequestRemove, Hold, Essential, Protected, NoRemovals, Manual, OneVersion, MultiArchSame, Dependency, Conflict,
-    NewEssential,
+    NewEssential, OneArchitecture,
 };
 
 // Where a clause came from. `version`/`other` are versions, `dep` an index

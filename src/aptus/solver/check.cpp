@@ -38,14 +38,17 @@ std::vector<std::string> check_installation(const Universe& u, const std::vector
         by_name[name].push_back({v, arch});
         for (const Provide& p : ver.provides) provided[u.names[p.name]].push_back({{v, arch}, p.version});
     }
-    // Multi-Arch: same copies of one name share files, so dpkg wants them at
-    // one version in every architecture.
+    // Architectures of one name are co-installable only when both are
+    // Multi-Arch: same, and then (they share files) at one version.
     for (const auto& [name, copies] : by_name)
         for (size_t i = 0; i < copies.size(); ++i)
             for (size_t j = i + 1; j < copies.size(); ++j) {
                 const Version &a = u.versions[copies[i].version], &b = u.versions[copies[j].version];
-                if (a.multi_arch == MultiArch::Same && b.multi_arch == MultiArch::Same && copies[i].arch != copies[j].arch &&
-                    a.version != b.version)
+                if (copies[i].arch == copies[j].arch) continue;
+                if (a.multi_arch != MultiArch::Same || b.multi_arch != MultiArch::Same)
+                    problems.push_back(u.describe(copies[i].version) + " and " + u.describe(copies[j].version) +
+                                       " are installed together but are not both Multi-Arch: same");
+                else if (a.version != b.version)
                     problems.push_back(u.describe(copies[i].version) + " and " + u.describe(copies[j].version) +
                                        " are Multi-Arch: same at different versions");
             }

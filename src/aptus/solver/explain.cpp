@@ -83,6 +83,10 @@ std::string explain(const Universe& u, const Request& r, const std::vector<Reaso
             line = u.describe(re.version) + " and " + u.describe(re.other) +
                    " are Multi-Arch: same, so they cannot be installed together at different versions";
             break;
+        case ReasonKind::OneArchitecture:
+            line = u.describe(re.version) + " and " + u.describe(re.other) +
+                   " are not both Multi-Arch: same, so only one of them can be installed";
+            break;
         case ReasonKind::Dependency: {
             const Dependency& d = u.deps(re.version)[re.dep];
             line = u.describe(re.version) + " " + std::string(dep_kind_name(d.kind)) + " " + u.dependency_text(d);

@@ -324,9 +324,11 @@ void Encoder::encode() {
                 sat_.add_clause(c, reason({ReasonKind::OneVersion, p, vs[i], vs[j], 0}));
             }
     }
-    // Multi-Arch: same packages of one name share their files, so dpkg
-    // wants every architecture at the same version: co-installed ones move
-    // in lock-step (an upgrade of one upgrades or removes the others).
+    // Architectures of one name: dpkg co-installs them only when both are
+    // Multi-Arch: same, and then only at one version, since they share their
+    // files (co-installed ones move in lock-step: an upgrade of one upgrades
+    // or removes the others). Any other pair is one package to dpkg, so at
+    // most one of them is installed (apt's implicit Conflicts between them).
     std::vector<uint8_t> name_done(u_.names.size(), 0);
     for (uint32_t p = 0; p < u_.packages.size(); ++p) {
         uint32_t name = u_.packages[p].name;
@@ -336,13 +338,16 @@ void Encoder::encode() {
         std::vector<uint32_t> vs;
         for (uint32_t q : same_name)
             for (uint32_t v : u_.packages[q].versions)
-                if (var_of_[v] != no_var && u_.versions[v].multi_arch == MultiArch::Same) vs.push_back(v);
+                if (var_of_[v] != no_var) vs.push_back(v);
         for (size_t i = 0; i < vs.size(); ++i)
             for (size_t j = i + 1; j < vs.size(); ++j) {
                 const Version &a = u_.versions[vs[i]], &b = u_.versions[vs[j]];
-                if (a.package == b.package || a.version == b.version) continue;
+                if (a.package == b.package) continue;
+                const bool same = a.multi_arch == MultiArch::Same && b.multi_arch == MultiArch::Same;
+                if (same && a.version == b.version) continue;
                 Lit c[2] = {neg_lit(uint32_t(var_of_[vs[i]])), neg_lit(uint32_t(var_of_[vs[j]]))};
-                sat_.add_clause(c, reason({ReasonKind::MultiArchSame, a.package, vs[i], vs[j], 0}));
+                sat_.add_clause(c, reason({same ? ReasonKind::MultiArchSame : ReasonKind::OneArchitecture, a.package,
+                                           vs[i], vs[j], 0}));
             }
     }
     for (uint32_t var = 0; var < version_of_.size(); ++var) {

@@ -63,17 +63,6 @@ TEST(MultiArchSame, UpgradeMovesBothOrNeither) {
     EXPECT_EQ(selected_with_arch(held.universe, h), (V{"libfoo:amd64=1", "libfoo:i386=1"}));
 }
 
-TEST(MultiArchSame, DifferentVersionsOfOtherMultiArchKindsStayIndependent) {
-    auto sc = scenario("Install: app\n",
-                       "Package: tool\nVersion: 2\nMulti-Arch: foreign\n\n"
-                       "Package: tool\nVersion: 1\nMulti-Arch: foreign\nInstalled: yes\nAPT-Candidate: no\n\n"
-                       "Package: tool\nArchitecture: i386\nVersion: 1\nMulti-Arch: foreign\nInstalled: yes\n\n"
-                       "Package: app\nVersion: 1\nDepends: tool (>= 2)\n");
-    Solution s = solve(sc.universe, sc.request);
-    ASSERT_TRUE(s.solved) << s.message;
-    EXPECT_EQ(selected_with_arch(sc.universe, s), (V{"app:amd64=1", "tool:amd64=2", "tool:i386=1"}));
-}
-
 TEST(MultiArchSame, TheInstallationCheckKnowsTheLockStep) {
     auto sc = scenario("Install: app\n", libfoo(true, false) + "Package: app\nVersion: 1\nDepends: libfoo (>= 2)\n");
     auto version = [&](const std::string& described) {
@@ -93,4 +82,27 @@ TEST(MultiArchSame, TheInstallationCheckKnowsTheLockStep) {
 }
 
 }  // namespace
+// Architectures that are not both Multi-Arch: same are one package to dpkg:
+// git:i386 (Multi-Arch: foreign) cannot satisfy git-ng beside the git:amd64
+// a held package keeps (APT's test-bug-961266-hold-means-hold).
+TEST(MultiArchSame, OtherArchitecturesOfAPackageThatIsNotSameAreNotCoInstalled) {
+    const std::string packages =
+        "Package: git\nVersion: 2\nMulti-Arch: foreign\n\n"
+        "Package: git\nVersion: 1\nMulti-Arch: foreign\nInstalled: yes\nAPT-Candidate: no\n\n"
+        "Package: git\nArchitecture: i386\nVersion: 2\nMulti-Arch: foreign\n\n"
+        "Package: git-cvs\nVersion: 2\nDepends: git (>= 2)\n\n"
+        "Package: git-cvs\nVersion: 1\nInstalled: yes\nAPT-Candidate: no\nHold: yes\nDepends: git (<< 2)\n\n"
+        "Package: git-ng\nVersion: 2\nDepends: git (>= 2)\n";
+    auto sc = scenario("Install: git-ng\n", packages);
+    Solution s = solve(sc.universe, sc.request);
+    ASSERT_FALSE(s.solved) << "selected: " << ::testing::PrintToString(selected_with_arch(sc.universe, s));
+    EXPECT_NE(s.message.find("git:amd64=1 and git:i386=2 are not both Multi-Arch: same"), std::string::npos) << s.message;
+    // Without the hold git and git-cvs move to 2 and git:i386 stays out.
+    auto free = scenario("Install: git-ng\n", packages.substr(0, packages.find("Hold: yes\n")) +
+                                                packages.substr(packages.find("Hold: yes\n") + 10));
+    Solution f = solve(free.universe, free.request);
+    ASSERT_TRUE(f.solved) << f.message;
+    EXPECT_EQ(selected_with_arch(free.universe, f), (V{"git-cvs:amd64=2", "git-ng:amd64=2", "git:amd64=2"}));
+}
+
 }  // namespace aptus::solver
