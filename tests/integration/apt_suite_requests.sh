@@ -402,4 +402,61 @@ check "depends --recurse: <afoo:i386> after the names met before it: $OUT" conta
 <acooler>
 <afoo:i386>"
 
+# A request apt-get cannot meet: apt's block and the report of what its
+# marking leaves broken, each target described against that state.
+G=$T/gitsb
+mkdir -p "$G/etc/apt" "$G/var/lib/apt/lists" "$G/var/lib/dpkg"
+sed "s#$R/#$G/#g" "$R/apt.conf" >"$G/apt.conf"
+echo "deb [trusted=yes] http://git.example/d unstable main" >"$G/etc/apt/sources.list"
+printf 'Suite: unstable\nCodename: unstable\nArchitectures: amd64 i386\nComponents: main\n' \
+    >"$G/var/lib/apt/lists/git.example_d_dists_unstable_Release"
+for arch in amd64 i386; do
+    {
+        deb git 1:2.26.2-1 "$arch" 'Multi-Arch: foreign'
+        deb git-cvs 1:2.26.2-1 "$arch" 'Depends: git (>> 1:2.26.2), git (<< 1:2.26.2-.)'
+        deb git-ng 1:2.26.2-1 "$arch" 'Depends: git (>> 1:2.26.2), git (<< 1:2.26.2-.)'
+        deb broken 1 "$arch" 'Depends: cool2 | stuff2'
+        deb libfoo 1 "$arch"
+        deb efoo 1 "$arch" 'Essential: yes' 'Depends: libfoo'
+    } >"$G/var/lib/apt/lists/git.example_d_dists_unstable_main_binary-${arch}_Packages"
+done
+git_status() {  # git_status GIT-WANT GITCVS-WANT
+    printf 'Package: git\nStatus: %s ok installed\nVersion: 1:2.25.1-1\nArchitecture: amd64\nMulti-Arch: foreign\nDescription: x\n\n' "$1"
+    printf 'Package: git-cvs\nStatus: %s ok installed\nVersion: 1:2.25.1-1\nArchitecture: amd64\nDepends: git (>> 1:2.25.1), git (<< 1:2.25.1-.)\nDescription: x\n\n' "$2"
+    printf 'Package: libfoo\nStatus: install ok installed\nVersion: 1\nArchitecture: amd64\nDescription: x\n\n'
+    printf 'Package: efoo\nStatus: install ok installed\nEssential: yes\nVersion: 1\nArchitecture: amd64\nDepends: libfoo\nDescription: x\n\n'
+}
+BLOCK="Some packages could not be installed. This may mean that you have
+requested an impossible situation or if you are using the unstable
+distribution that some required packages have not yet been created
+or been moved out of Incoming.
+The following information may help to resolve the situation:
+
+The following packages have unmet dependencies:"
+git_status install hold >"$G/var/lib/dpkg/status"
+APT_CONFIG=$G/apt.conf run "$BIN/apt-get" install git-ng -s
+check "git-cvs held: no git:i386 beside git:amd64, refused (rc $RC)" test "$RC" = 100
+check "apt's block names the held package's broken dependency: $OUT" contains "$OUT" "$BLOCK
+ git-cvs : Depends: git (< 1:2.25.1-.)
+E: Error, pkgProblemResolver::Resolve generated breaks, this may be caused by held packages."
+git_status hold install >"$G/var/lib/dpkg/status"
+APT_CONFIG=$G/apt.conf run "$BIN/apt-get" install git-ng -s
+check "git held: the requested package, a target provided (Multi-Arch: foreign) described no further: $OUT" \
+    contains "$OUT" "$BLOCK
+ git-ng : Depends: git (> 1:2.26.2)
+E: Unable to correct problems, you have held broken packages."
+APT_CONFIG=$G/apt.conf run "$BIN/apt-get" install git-ng -s --solver 3.0
+check "with --solver 3.0 the block, then the solver's facts: $OUT" \
+    contains "$OUT" " git-ng : Depends: git (> 1:2.26.2)
+E: Unable to satisfy the request: these facts cannot all hold:"
+APT_CONFIG=$G/apt.conf run "$APTUS" install git-ng -s
+check "aptus under its own name explains without apt's block: $OUT" \
+    bash -c '! grep -q "Some packages could not be installed" <<<"$0"' "$OUT"
+APT_CONFIG=$G/apt.conf run "$BIN/apt-get" install broken -s
+check "an or-group of names nothing has: $OUT" contains "$OUT" " broken : Depends: cool2 but it is not installable or
+                   stuff2 but it is not installable"
+APT_CONFIG=$G/apt.conf run "$BIN/apt-get" purge libfoo -s
+check "removing what an essential package needs: $OUT" contains "$OUT" " efoo : Depends: libfoo but it is not going to be installed
+E: Error, pkgProblemResolver::Resolve generated breaks"
+
 [ $failures = 0 ] && echo "PASS" || { echo "FAIL: $failures"; exit 1; }

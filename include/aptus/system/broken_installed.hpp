@@ -17,8 +17,11 @@ struct BrokenTarget {
     std::string relation;  // "(>= 1.0)" or ""
     // What apt says after it: nothing for a virtual name, else the installed
     // version or why there is none.
-    enum class State { Virtual, Installed, NotInstalled, NotInstallable } state = State::Virtual;
-    std::string installed_version;  // State::Installed
+    // ToBeInstalled and NotGoingToBeInstalled describe the state a request's
+    // marking leaves (broken_after_failed_request).
+    enum class State { Virtual, Installed, NotInstalled, NotInstallable, ToBeInstalled, NotGoingToBeInstalled } state =
+        State::Virtual;
+    std::string installed_version;  // State::Installed, State::ToBeInstalled
 };
 
 struct BrokenRelation {
@@ -29,6 +32,7 @@ struct BrokenRelation {
 struct BrokenPackage {
     std::string name;  // "foo", or "foo:arch" when not of the native architecture
     std::vector<BrokenRelation> relations;
+    bool installed = false;  // broken_after_failed_request: the broken version is the installed one
 };
 
 // The broken installed packages, by name. `install_recommends`: an unmet
@@ -40,5 +44,14 @@ std::vector<BrokenPackage> broken_installed(const SystemUniverse& su, bool insta
 // candidate). Empty when nothing is broken now.
 std::vector<BrokenPackage> broken_after_request(const SystemUniverse& su, const solver::Request& request,
                                                 bool install_recommends);
+
+// What apt-get lists under "The following packages have unmet
+// dependencies:" when a request cannot be met: apt's marking of the request
+// (named removals gone, named installs at their candidate, their
+// dependencies marked through the first alternative that can be installed)
+// and every version it leaves with an important relation unmet, each
+// target described against that state.
+std::vector<BrokenPackage> broken_after_failed_request(const SystemUniverse& su, const solver::Request& request,
+                                                       bool install_recommends);
 
 }  // namespace aptus::system

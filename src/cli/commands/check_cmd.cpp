@@ -24,6 +24,8 @@ std::string target_text(const system::BrokenTarget& t) {
         case system::BrokenTarget::State::Installed: s += " but " + t.installed_version + " is installed"; break;
         case system::BrokenTarget::State::NotInstalled: s += " but it is not installed"; break;
         case system::BrokenTarget::State::NotInstallable: s += " but it is not installable"; break;
+        case system::BrokenTarget::State::ToBeInstalled: s += " but " + t.installed_version + " is to be installed"; break;
+        case system::BrokenTarget::State::NotGoingToBeInstalled: s += " but it is not going to be installed"; break;
     }
     return s;
 }
@@ -72,6 +74,16 @@ int refuse_unmet(const std::vector<system::BrokenPackage>& broken) {
     std::fflush(stdout);
     std::fprintf(stderr, "E: Unmet dependencies. Try 'apt --fix-broken install' with no packages (or specify a solution).\n");
     return 100;
+}
+
+void print_unsatisfiable(const std::vector<system::BrokenPackage>& broken) {
+    std::fputs("Some packages could not be installed. This may mean that you have\n"
+               "requested an impossible situation or if you are using the unstable\n"
+               "distribution that some required packages have not yet been created\n"
+               "or been moved out of Incoming.\n"
+               "The following information may help to resolve the situation:\n\n",
+               stdout);
+    std::fputs(report(broken).c_str(), stdout);
 }
 
 }  // namespace aptus::cli

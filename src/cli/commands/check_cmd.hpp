@@ -15,4 +15,9 @@ int run_check(Context& ctx);
 // broken packages, the error; returns the exit status (100).
 int refuse_unmet(const std::vector<system::BrokenPackage>& broken);
 
+// apt-get's words on stdout when its solver cannot meet a request ("Some
+// packages could not be installed. ...") and the report of what its
+// marking left broken; the caller prints the error.
+void print_unsatisfiable(const std::vector<system::BrokenPackage>& broken);
+
 }  // namespace aptus::cli

@@ -79,6 +79,24 @@ int fail(const std::vector<std::string>& errors) {
     return 100;
 }
 
+// apt-get's failure: what its marking of the request left broken, then its
+// solver's error. apt's classic solver says its problem resolver "generated
+// breaks" when what stays broken is a package already installed (held, or
+// essential and kept), "held broken packages" otherwise; solver3 (--solver
+// 3.0) gives its own reasoning, here aptus's facts.
+int fail_as_apt(const config::Config& config, const system::SystemUniverse& su, const solver::Request& r,
+                const system::SolveOutcome& solved) {
+    auto broken = system::broken_after_failed_request(su, r, config.find_bool("APT::Install-Recommends", true));
+    print_unsatisfiable(broken);
+    std::fflush(stdout);
+    const std::string solver = config.find("APT::Solver", "internal");
+    if (solver == "3.0" || solver == "3.1") return fail(solved.errors);
+    const bool installed_broken =
+        std::any_of(broken.begin(), broken.end(), [](const system::BrokenPackage& b) { return b.installed; });
+    return fail({installed_broken ? "Error, pkgProblemResolver::Resolve generated breaks, this may be caused by held packages."
+                                  : "Unable to correct problems, you have held broken packages."});
+}
+
 // apt-get's fail-safe: with -y (or -qq) a dangerous plan needs its own switch.
 // What the plan fetches from repositories that are not authenticated, by
 // name, in the order of the plan.
@@ -338,6 +356,8 @@ int run(Context& ctx, Verb verb) {
     });
     ctx.diags.insert(ctx.diags.end(), solved.diagnostics.begin(), solved.diagnostics.end());
     if (!solved.solution.solved) {
+        if (!solved.external && !json && config.find("Binary", "aptus") != "aptus")
+            return fail_as_apt(config, su, r, solved);
         std::fflush(stdout);
         std::fputs(solved.report.c_str(), stderr);
         return fail(solved.errors);

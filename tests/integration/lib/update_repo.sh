@@ -74,9 +74,18 @@ update_teardown() {
 }
 
 make_suite() {
-    local suite=$1
+    local suite=$1 before=0 rc
     shift
+    [ -e "$REPO/dists/$suite/InRelease" ] && before=$(stat -c %Y "$REPO/dists/$suite/InRelease")
     python3 "$LIB/make_repo.py" "$REPO" "$suite" --gnupghome "$GNUPGHOME" --key "$KEY" "$@"
+    rc=$?
+    # A rebuild within the second of the last one would be Not Modified to
+    # If-Modified-Since (the server's times have whole seconds): its Release
+    # files get a time later than the last ones had.
+    if [ "$rc" = 0 ] && [ "$before" -ge "$(date +%s)" ]; then
+        touch -d "@$((before + 1))" "$REPO/dists/$suite/InRelease" "$REPO/dists/$suite/Release"
+    fi
+    return $rc
 }
 
 set_sources() {

@@ -46,9 +46,12 @@ def behaviours():
         return {}
 
 
-def peer_uid(port):
-    """The uid owning the loopback socket whose local port is PORT."""
-    want = ":%04X" % port
+def peer_uid(port, server_port):
+    """The uid owning the loopback socket whose local port is PORT, connected
+    to SERVER_PORT. Only a connected socket counts: a closed one of an earlier
+    connection on the same port (TIME_WAIT, another test's server) reports
+    uid 0."""
+    want, peer = ":%04X" % port, ":%04X" % server_port
     for table in ("/proc/net/tcp", "/proc/net/tcp6"):
         try:
             lines = open(table).read().splitlines()[1:]
@@ -56,7 +59,7 @@ def peer_uid(port):
             continue
         for line in lines:
             fields = line.split()
-            if fields[1].endswith(want):
+            if fields[1].endswith(want) and fields[2].endswith(peer) and fields[3] == "01":
                 return fields[7]
     return "?"
 
@@ -80,7 +83,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         with open(log, "a") as f:
             f.write(f"{self.command} {self.path} {status} {ims}\n")
         with open(log + ".peers", "a") as f:
-            f.write(f"{self.path} {peer_uid(self.client_address[1])}\n")
+            f.write(f"{self.path} {peer_uid(self.client_address[1], self.server.server_address[1])}\n")
 
     def send_response(self, code, message=None):
         self.record(code)
