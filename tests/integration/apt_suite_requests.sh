@@ -459,4 +459,26 @@ APT_CONFIG=$G/apt.conf run "$BIN/apt-get" purge libfoo -s
 check "removing what an essential package needs: $OUT" contains "$OUT" " efoo : Depends: libfoo but it is not going to be installed
 E: Error, pkgProblemResolver::Resolve generated breaks"
 
+# Autoremove and a relation both a real package and its providers meet:
+# apt's solvers keep every provider that meets it; 3.1 only the real one.
+{
+    printf 'Package: needs\nStatus: install ok installed\nVersion: 1\nArchitecture: all\nDescription: x\n\n'
+    for i in 1 2 3 4; do
+        printf 'Package: needs-provider%s\nStatus: install ok installed\nVersion: 1\nArchitecture: all\nProvides: needs (= %s)\nDescription: x\n\n' "$i" "$i"
+    done
+    printf 'Package: foo\nStatus: install ok installed\nVersion: 1\nArchitecture: all\nDepends: needs (= 1), needs (= 2), needs (= 3)\nDescription: x\n\n'
+} >"$G/var/lib/dpkg/status"
+mkdir -p "$G/var/lib/apt"
+for n in needs needs-provider1 needs-provider2 needs-provider3 needs-provider4; do
+    printf 'Package: %s\nArchitecture: amd64\nAuto-Installed: 1\n\n' "$n"
+done >"$G/var/lib/apt/extended_states"
+APT_CONFIG=$G/apt.conf run "$BIN/apt-get" autoremove -s
+check "autoremove keeps the providers that meet foo's relations: $OUT" contains "$OUT" "The following packages will be REMOVED:
+  needs-provider4
+0 upgraded"
+APT_CONFIG=$G/apt.conf run "$BIN/apt-get" autoremove -s --solver 3.1
+check "--solver 3.1: the real package meets needs (= 1), needs-provider1 goes too: $OUT" contains "$OUT" "The following packages will be REMOVED:
+  needs-provider1 needs-provider4
+0 upgraded"
+
 [ $failures = 0 ] && echo "PASS" || { echo "FAIL: $failures"; exit 1; }

@@ -27,6 +27,9 @@ struct Request {
     bool recommends_important = true;  // APT::AutoRemove::RecommendsImportant
     bool suggests_important = true;    // APT::AutoRemove::SuggestsImportant
     std::vector<std::string> never_autoremove;  // APT::NeverAutoRemove: extended regexes on package names
+    // Autoremove: a relation met by an installed real package of the name it
+    // names keeps only that, not its providers (APT 3.1's solver).
+    bool autoremove_real_first = false;
 };
 
 struct SolveStats {

@@ -10,6 +10,9 @@ void apply_autoremove_settings(const config::Config& config, solver::Request& re
     request.recommends_important = config.find_bool("APT::AutoRemove::RecommendsImportant", true);
     request.suggests_important = config.find_bool("APT::AutoRemove::SuggestsImportant", true);
     request.never_autoremove = config.find_list("APT::NeverAutoRemove");
+    // APT 3.1's solver keeps, of a relation the real package of its name
+    // meets, only that package, not the others that provide the name.
+    request.autoremove_real_first = config.find("APT::Solver") == "3.1";
 }
 
 std::vector<uint32_t> auto_removable_packages(const cache::Cache& c, const config::Config& config) {
