@@ -481,4 +481,33 @@ check "--solver 3.1: the real package meets needs (= 1), needs-provider1 goes to
   needs-provider1 needs-provider4
 0 upgraded"
 
+# Translations: every stored language is read into the cache (showpkg
+# lists it), search looks through each configured language's description,
+# all terms within one of them.
+L=$T/tr
+mkdir -p "$L/etc/apt/apt.conf.d" "$L/var/lib/apt/lists" "$L/var/lib/dpkg"
+: >"$L/var/lib/dpkg/status"
+sed "s#$R/#$L/#g" "$R/apt.conf" | grep -v Acquire::Languages >"$L/apt.conf"
+echo "deb [trusted=yes] http://tr.example/d unstable main" >"$L/etc/apt/sources.list"
+printf 'Suite: unstable\nCodename: unstable\nArchitectures: amd64\nComponents: main\n' \
+    >"$L/var/lib/apt/lists/tr.example_d_dists_unstable_Release"
+printf 'Package: tfoo\nVersion: 1\nArchitecture: amd64\nDescription-md5: 0123456789abcdef0123456789abcdef\n\n' \
+    >"$L/var/lib/apt/lists/tr.example_d_dists_unstable_main_binary-amd64_Packages"
+printf 'Package: tfoo\nDescription-md5: 0123456789abcdef0123456789abcdef\nDescription-en: have you fooed today?\n Where there is foo, there is fire.\n\n' \
+    >"$L/var/lib/apt/lists/tr.example_d_dists_unstable_main_i18n_Translation-en"
+printf 'Package: tfoo\nDescription-md5: 0123456789abcdef0123456789abcdef\nDescription-zz: bar alter ego\n He who foos last foos best.\n\n' \
+    >"$L/var/lib/apt/lists/tr.example_d_dists_unstable_main_i18n_Translation-zz"
+langs() { printf 'Acquire::Languages {%s};\n' "$(printf ' "%s";' "$@")" >"$L/etc/apt/apt.conf.d/languages.conf"; }
+langs en
+APT_CONFIG=$L/apt.conf run "$BIN/apt-cache" showpkg tfoo
+check "showpkg lists the Translation-zz on disk though only en is configured: $OUT" contains "$OUT" "Description Language: zz"
+langs en zz
+APT_CONFIG=$L/apt.conf run "$BIN/apt-cache" search alter ego
+check "search finds words of the second language, shows the first's: $OUT" test "$OUT" = "tfoo - have you fooed today?"
+APT_CONFIG=$L/apt.conf run "$BIN/apt-cache" search there best
+check "all terms within one description, not across languages: '$OUT'" test -z "$OUT"
+langs en
+APT_CONFIG=$L/apt.conf run "$BIN/apt-cache" search alter ego
+check "a language not configured is not searched: '$OUT'" test -z "$OUT"
+
 [ $failures = 0 ] && echo "PASS" || { echo "FAIL: $failures"; exit 1; }

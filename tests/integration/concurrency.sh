@@ -158,7 +158,7 @@ check "install + update: the update succeeds" test $? = 0
 remove_all
 
 # --- many readers while the cache is rebuilt
-CACHE_FILE=$T/cache/aptus.cache
+CACHE_FILE=$T/cache/aptus.bin
 "$APTUS" policy hello >/dev/null 2>&1
 check "the cache file is where the test looks for it" test -f "$CACHE_FILE"
 readers=("show hello" "policy hello" "search ^extra" "show slow" "policy slow extra" "search -n slow"
@@ -190,6 +190,6 @@ for round in 1 2 3 4 5 6; do
     done
 done
 check "every reader of 6 rounds of 10 exits 0 with the quiet run's answer ($bad did not)" test "$bad" = 0
-check "no temporary cache file left" bash -c "! ls '$T/cache' | grep -v '^aptus.cache$' | grep -q aptus"
+check "no temporary cache file left" bash -c "! ls '$T/cache' | grep -v '^aptus.bin$' | grep -q aptus"
 
 finish

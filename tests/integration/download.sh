@@ -113,7 +113,7 @@ done
 : >"$T/cache/pkgcache.bin"
 : >"$T/cache/srcpkgcache.bin"
 : >"$LISTS/partial/leftover"
-tree() { (cd "$1" && find . -path ./aptus.cache -prune -o -print | sort); }
+tree() { (cd "$1" && find . -path ./aptus.bin -prune -o -print | sort); }
 for cmd in autoclean clean; do
     for sim in "" "-s"; do
         rm -rf "$T/c-aptus" "$T/c-apt"
@@ -135,16 +135,16 @@ for cmd in autoclean clean; do
             check "autoclean $sim: apt-get's Del lines" diff <(grep '^Del ' "$T/apt-out" | sort) <(grep '^Del ' "$T/out" | sort)
         elif [ -n "$sim" ]; then
             # apt-get clean -s names its two caches; aptus adds its own.
-            check "clean -s: apt-get's Del lines (and aptus.cache)" diff \
-                <(sed "s|$T/c-apt|CACHE|g; /srcpkgcache.bin\$/s|\$| CACHE/aptus.cache|" "$T/apt-out") \
+            check "clean -s: apt-get's Del lines (and aptus.bin)" diff \
+                <(sed "s|$T/c-apt|CACHE|g; /srcpkgcache.bin\$/s|\$| CACHE/aptus.bin|" "$T/apt-out") \
                 <(sed "s|$T/c-aptus|CACHE|g" "$T/out")
         fi
         check "$cmd $sim: apt-get's warnings" diff <(apt_stderr "$T/apt-err") "$T/err"
     done
 done
-touch "$T/c-aptus/aptus.cache"
+touch "$T/c-aptus/aptus.bin"
 "$APTUS" clean -o Dir::Cache="$T/c-aptus" >/dev/null 2>&1
-check "clean removes aptus's cache file" test ! -e "$T/c-aptus/aptus.cache"
+check "clean removes aptus's cache file" test ! -e "$T/c-aptus/aptus.bin"
 : >"$LISTS/partial/leftover"
 "$APTUS" clean >/dev/null 2>&1
 check "clean: lists/partial emptied" test -z "$(ls -A "$LISTS/partial")"

@@ -55,7 +55,7 @@ check "read-only archives dir, install: hello not installed" test -z "$(installe
 writable "$ARCHIVES"
 
 # ---- a read-only cache dir (Dir::Cache: aptus's cache file, the archives)
-rm -f "$T/cache/aptus.cache"
+rm -f "$T/cache/aptus.bin"
 read_only "$T/cache"
 aptus_run policy hello
 check "read-only cache dir, policy: exit 0 (got $RC)" test "$RC" = 0
@@ -89,7 +89,7 @@ if command -v setpriv >/dev/null; then
     # from: apt-cache stops at the file, so must aptus.
     chmod 755 "$LISTS"
     chmod 000 "$LISTS"/*_Packages
-    rm -f "$T/cache/aptus.cache"
+    rm -f "$T/cache/aptus.bin"
     as_nobody policy hello
     check "unreadable index, policy: exit 100 (got $RC)" test "$RC" = 100
     check "unreadable index, policy: E: names the file" grep -q "^E: .*$(ls "$LISTS"/*_Packages)" "$T/err"

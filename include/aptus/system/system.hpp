@@ -23,7 +23,7 @@ namespace aptus::system {
 // and a fingerprint of the configuration that shapes the cache.
 cache::CacheInputs cache_inputs(const config::Config& config, Diagnostics& diags);
 
-// Dir::Cache::aptus, by default "aptus.cache" under Dir::Cache: aptus's own
+// Dir::Cache::aptus, by default "aptus.bin" under Dir::Cache: aptus's own
 // file beside apt's pkgcache.bin.
 std::string cache_path(const config::Config& config);
 

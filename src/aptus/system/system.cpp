@@ -1,6 +1,9 @@
 #include "aptus/system/system.hpp"
 
+#include <algorithm>
+#include <filesystem>
 #include <map>
+#include <set>
 
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
@@ -28,6 +31,45 @@ cache::IndexKind kind_of(const sources::IndexTarget& t) {
     if (created_by == "Packages") return cache::IndexKind::Packages;
     if (created_by == "Sources") return cache::IndexKind::Sources;
     return cache::IndexKind::Translation;
+}
+
+// apt reads every Translation file it has for a component, not only those of
+// the languages configured now (LP: #1907850: a language dropped from
+// Acquire::Languages keeps its descriptions until update removes the file):
+// for each Translation index read, the other Translation-<lang> files stored
+// beside it under the same name are read too, after the configured ones.
+void add_translations_on_disk(cache::CacheInputs& in) {
+    std::set<std::string> have;
+    for (const cache::IndexInput& i : in.indices) have.insert(i.path);
+    const size_t configured = in.indices.size();
+    for (size_t k = 0; k < configured; ++k) {
+        const cache::IndexInput base = in.indices[k];
+        if (base.kind != cache::IndexKind::Translation || base.language.empty()) continue;
+        const std::string name = base_name(base.path);
+        const size_t at = name.rfind("Translation-" + base.language);
+        if (at == std::string::npos) continue;
+        const std::string prefix = name.substr(0, at) + "Translation-";
+        std::error_code ec;
+        std::vector<std::string> found;
+        for (const auto& entry : std::filesystem::directory_iterator(parent_dir(base.path), ec)) {
+            const std::string file = entry.path().filename().string();
+            if (!file.starts_with(prefix) || !entry.is_regular_file(ec)) continue;
+            found.push_back(file);
+        }
+        std::sort(found.begin(), found.end());
+        for (const std::string& file : found) {
+            std::string lang = file.substr(prefix.size());
+            if (size_t dot = lang.find('.'); dot != std::string::npos) lang.resize(dot);  // a compressed one
+            auto path = cache::find_list_file(parent_dir(base.path), prefix + lang);
+            if (lang.empty() || !path || have.count(*path)) continue;
+            have.insert(*path);
+            cache::IndexInput extra = base;
+            extra.path = *path;
+            extra.language = lang;
+            extra.description = base.description.substr(0, base.description.rfind("Translation-")) + "Translation-" + lang;
+            in.indices.push_back(std::move(extra));
+        }
+    }
 }
 
 }  // namespace
@@ -72,6 +114,7 @@ cache::CacheInputs cache_inputs(const config::Config& config, Diagnostics& diags
         i.trusted = trust != trusted_base.end() && trust->second;
         in.indices.push_back(std::move(i));
     }
+    add_translations_on_disk(in);
 
     in.status_path = config.find_file("Dir::State::status");
     std::string ext = config.find_file("Dir::State::extended_states");
@@ -81,12 +124,15 @@ cache::CacheInputs cache_inputs(const config::Config& config, Diagnostics& diags
     // decide which files are read (and are part of the inputs already); the
     // native architecture decides where "all" packages are filed.
     in.fingerprint = "native=" + in.native_architecture;
+    // The order of the languages decides which description a version shows.
+    in.fingerprint += " languages=";
+    for (const std::string& l : config.find_list("Acquire::Languages")) in.fingerprint += l + ",";
     return in;
 }
 
 std::string cache_path(const config::Config& config) {
     if (config.exists("Dir::Cache::aptus")) return config.find_file("Dir::Cache::aptus");
-    return config.find_dir("Dir::Cache") + "aptus.cache";
+    return config.find_dir("Dir::Cache") + "aptus.bin";
 }
 
 cache::OpenResult open_cache(const config::Config& config, Diagnostics& diags) {

@@ -5,8 +5,14 @@
 // for packages a name alone does not settle.
 #include "cli/commands/search_cmd.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
+
+#include "aptus/base/compression.hpp"
+#include "aptus/deb/tagfile.hpp"
 
 #include "aptus/base/error.hpp"
 #include "aptus/system/installed_system.hpp"
@@ -43,6 +49,60 @@ std::string indented(std::string_view raw) {
     return out;
 }
 
+// apt searches the descriptions of every language it has Translation files
+// for, not only the one it shows. The cache keeps one description per
+// version, so when the lists hold more than one language the Translation
+// files are read here, once, into their descriptions by package name.
+class OtherTranslations {
+public:
+    // Only the languages configured now are searched (the cache also has
+    // those of Translation files left from an earlier configuration).
+    OtherTranslations(const cache::Cache& c, const config::Config& config) {
+        const std::vector<std::string> configured = config.find_list("Acquire::Languages");
+        std::set<std::string_view> languages;
+        for (uint32_t i = 0; i < c.index_files().size(); ++i) {
+            const cache::IndexFile& f = c.index_files()[i];
+            if (f.kind != cache::IndexKind::Translation) continue;
+            if (std::find(configured.begin(), configured.end(), c.str(f.language)) == configured.end()) continue;
+            languages.insert(c.str(f.language));
+            paths_.emplace_back(c.str(f.path));
+        }
+        if (languages.size() < 2) paths_.clear();
+    }
+    bool empty() const { return paths_.empty(); }
+
+    // Every description the Translation files give the name.
+    const std::vector<std::string>& of(std::string_view name) {
+        if (!loaded_) load();
+        auto it = by_name_.find(name);
+        return it == by_name_.end() ? none_ : it->second;
+    }
+
+private:
+    void load() {
+        loaded_ = true;
+        for (const std::string& path : paths_) {
+            std::string text;
+            try {
+                text = read_decompressed(path);
+            } catch (const std::exception&) {
+                continue;  // a missing or broken file says nothing; the cache's description stays
+            }
+            deb::TagFileReader reader(text, path, deb::TagFileOptions{.skip_malformed = true});
+            deb::Stanza st;
+            while (reader.next(st))
+                for (const deb::Field& f : st.fields)
+                    if (f.name.starts_with("Description-") && f.name != "Description-md5")
+                        by_name_[std::string(st.value_or_empty("Package"))].emplace_back(f.value);
+        }
+    }
+
+    std::vector<std::string> paths_;
+    bool loaded_ = false;
+    std::map<std::string, std::vector<std::string>, std::less<>> by_name_;
+    const std::vector<std::string> none_;
+};
+
 }  // namespace
 
 std::span<const OptionSpec> search_options() { return search_table; }
@@ -70,6 +130,7 @@ int run_search(Context& ctx) {
     progress.start("Sorting");
     progress.start("Full Text Search");
     std::vector<const cache::Version*> found;
+    OtherTranslations others(cache, config);
     const auto names = cache.names();
     for (uint32_t n = 0; n < names.size(); ++n) {
         std::string_view name = cache.str(names[n].name);
@@ -89,13 +150,20 @@ int run_search(Context& ctx) {
                     if (t.matches(cache.str(names[pr.name].name))) return true;
                 return false;
             };
-            const bool matched =
-                apt_cache ? std::all_of(terms.begin(), terms.end(),
-                                        [&](const SearchTerm& t) {
-                                            return t.matches(name) || provides_match(t) ||
-                                                   (!names_only && t.matches(cache.long_description(*v)));
-                                        })
-                          : all_terms_match(terms, name, names_only, [&] { return cache.long_description(*v); });
+            // Every term within one description: the shown one, else one of
+            // another language (apt matches each description on its own).
+            auto matches_with = [&](auto description) {
+                return apt_cache ? std::all_of(terms.begin(), terms.end(),
+                                               [&](const SearchTerm& t) {
+                                                   return t.matches(name) || provides_match(t) ||
+                                                          (!names_only && t.matches(description()));
+                                               })
+                                 : all_terms_match(terms, name, names_only, description);
+            };
+            bool matched = matches_with([&] { return cache.long_description(*v); });
+            if (!matched && !names_only && !others.empty())
+                for (const std::string& d : others.of(name))
+                    if ((matched = matches_with([&]() -> std::string_view { return d; }))) break;
             if (matched) {
                 found.push_back(v);
                 break;

@@ -37,7 +37,7 @@ TEST(SystemGlue, SandboxListsBecomeACacheAndPolicyFacts) {
     APTUS_REQUIRE_REAL_DATA(root);
     test::TempDir tmp("system");
     config::Config config = sandbox_config(root, tmp.path() + "/");
-    EXPECT_EQ(system::cache_path(config), tmp.path() + "/aptus.cache");
+    EXPECT_EQ(system::cache_path(config), tmp.path() + "/aptus.bin");
 
     Diagnostics diags;
     cache::CacheInputs inputs = system::cache_inputs(config, diags);
