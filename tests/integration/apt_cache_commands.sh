@@ -223,7 +223,7 @@ size="30,40";
 rm -rf "$T/cache"/*
 run gencaches
 check "gencaches: no output (rc $RC)" bash -c '[ "$1" = 0 ] && [ -z "$2" ]' _ "$RC" "$OUT"
-check "gencaches built the cache" bash -c 'ls "$1"/*.cache >/dev/null 2>&1' _ "$T/cache"
+check "gencaches built the cache" bash -c 'ls "$1"/*.bin >/dev/null 2>&1' _ "$T/cache"
 
 if [ "$failures" -ne 0 ]; then
     echo "$failures failure(s)"

@@ -52,7 +52,7 @@ get clean
 # An unsigned repository taken under --allow-insecure-repositories.
 make_suite stable --spec "$T/spec.json" --unsigned >/dev/null
 set_sources stable
-rm -rf "$LISTS"/*Release* "$T/cache"/*.cache
+rm -rf "$LISTS"/*Release* "$T/cache"/*.bin
 "$APTUS" update -q --allow-insecure-repositories >/dev/null 2>&1
 get install -d -y hello
 check "unsigned: -y refuses (rc $RC): $OUT" has_text "$OUT" "$warning
