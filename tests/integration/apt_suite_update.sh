@@ -6,7 +6,11 @@
 #   escaped as apt escapes them;
 # - an InRelease with text after its signature (CVE-2013-1051) cannot be
 #   split: the old lists stay, apt's two warnings, and no "Fetched" line
-#   (apt's split error is still pending when the download ends).
+#   (apt's split error is still pending when the download ends);
+# - a Release older than the stored one keeps the stored lists silently
+#   (apt: an out-of-sync mirror), exit 0;
+# - trusted=yes takes a Release whatever its signature, but not a Date
+#   in the future.
 source "$(dirname "$0")/lib/update_repo.sh"
 update_setup
 
@@ -41,4 +45,29 @@ make_suite stable --packages hello=1.2
 touch -d "@$(($(date +%s) + 120))" "$REPO/dists/stable/InRelease" "$REPO/dists/stable/Release"
 run_update
 check "a good update prints Fetched" contains "$OUT" "Fetched "
+
+# An older Release than the stored one (an out-of-sync mirror): apt-get
+# keeps the stored lists without a word and succeeds; aptus warns.
+good=$(lists_digest)
+make_suite stable --packages hello=1.3 --date-offset -86400
+mkdir -p "$T/bin" && ln -sf "$APTUS" "$T/bin/apt-get"
+"$T/bin/apt-get" update >"$T/out" 2>&1
+RC=$? OUT=$(cat "$T/out") ERR=
+check "apt-get update with an older Release: exit 0 (got $RC)" test "$RC" = 0
+check "and not a word of it: $OUT" bash -c '! grep -qE "^(W|E|N): " <<<"$0"' "$OUT"
+check "the stored lists are kept" test "$(lists_digest)" = "$good"
+run_update
+check "aptus warns that the mirror is behind (rc $RC)" \
+    bash -c '[ "$1" = 0 ] && grep -q "^W: Release file for .* is older than the one already stored" <<<"$0"' "$ERR" "$RC"
+
+# trusted=yes takes a Release whose signature names no key it knows, but
+# its Date is still checked: one three days ahead is refused.
+{
+    echo "Types: deb"; echo "URIs: $URL"; echo "Suites: stable"; echo "Components: main"
+    echo "Trusted: yes"; echo "Signed-By: AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+} >"$SB/etc/apt/sources.list.d/test.sources"
+make_suite stable --packages hello=1.4 --date-offset 259200
+run_update
+check "trusted=yes, unknown key, Date 3 days ahead: refused (rc $RC)" test "$RC" = 100
+check "for its Date, not its signature: $ERR" contains "$ERR" "is not valid yet"
 finish

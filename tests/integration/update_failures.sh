@@ -122,7 +122,8 @@ expect "endless InRelease" '{"/dists/stable/InRelease": {"endless": true}}' "Wri
 newer --valid-until -3600
 expect "expired" '{}' "is expired"
 newer --date-offset -86400
-expect "replayed older Release" '{}' "is older than the one already stored"
+# apt keeps its stored lists silently (an out-of-sync mirror); aptus warns.
+WANT_RC=0 expect "replayed older Release" '{}' "W: Release file for $URL stable InRelease is older than the one already stored"
 newer --codename other
 expect "changed Codename" '{}' "changed its 'Codename' value from 'stable' to 'other'"
 newer --date-offset 86400

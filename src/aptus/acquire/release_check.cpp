@@ -146,7 +146,7 @@ CheckResult check_not_older(const deb::ReleaseFile& fresh, const deb::ReleaseFil
     if (!fresh_date || !stored_date || *fresh_date >= *stored_date) return {};
     return result(Level::Error, "Release file for " + std::string(name) + " is older than the one already stored (" +
                                     fresh.date + " < " + stored.date +
-                                    "); it is ignored and the stored lists are kept.");
+                                    "); the stored lists are kept.");
 }
 
 std::vector<CheckResult> check_release_info_change(const deb::ReleaseFile& fresh, const deb::ReleaseFile& stored,

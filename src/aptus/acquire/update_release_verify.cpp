@@ -87,6 +87,9 @@ void Updater::verify_text(Repo& repo, const std::string& name, Verify verify, co
 // at all (NODATA) is an error. Otherwise (false) the repository is taken
 // as unsigned, which its settings may allow.
 bool Updater::stop_on_bad_signature(Repo& repo, const std::string& name, const std::string& message) {
+    // trusted=yes takes the Release whatever its signature says; the checks
+    // of its content (Date, Valid-Until) still apply.
+    if (release_check_settings(*repo.entry, config_).trusted) return false;
     const std::string reason = failure_reason(name, message);
     const bool kept = repo.stored.has_value();
     if (!kept && reason.find("NODATA") == std::string::npos) return false;
@@ -161,15 +164,29 @@ void Updater::check_release(Repo& repo) {
         add(UpdateMessage::Notice, "See apt-secure(8) manpage for repository creation and user configuration details.");
         return;
     }
+    // An older Release than the stored one is what an out-of-sync mirror
+    // serves: apt keeps the stored lists without a word (Valid-Until is what
+    // catches a replay meant to freeze updates), as if nothing had changed.
+    // aptus under its own name warns: the mirror is behind.
+    if (!repo.unchanged && repo.stored) {
+        CheckResult older = check_not_older(fresh, *repo.stored, name);
+        if (!older.ok()) {
+            if (config_.find("Binary", "aptus") == "aptus") add(UpdateMessage::Warning, older.message);
+            repo.unchanged = true;
+            use_stored(repo);
+            return;
+        }
+    }
     ReleaseCheckSettings settings = release_check_settings(*repo.entry, config_, fresh.label);
     int64_t now = int64_t(std::time(nullptr));
     std::vector<CheckResult> checks;
     checks.push_back(check_valid_until(fresh, settings, name, now));
+    // apt reads the Date of an unchanged Release too: a missing one is
+    // warned of on every update.
+    checks.push_back(check_date(fresh, settings, name, now));
     if (!repo.unchanged) {
-        checks.push_back(check_date(fresh, settings, name, now));
         checks.push_back(check_distribution(fresh, repo.entry->suite, name));
         if (repo.stored) {
-            checks.push_back(check_not_older(fresh, *repo.stored, name));
             for (auto& c : check_release_info_change(fresh, *repo.stored, settings, name)) checks.push_back(c);
         }
     }
