@@ -32,7 +32,7 @@ struct BrokenRelation {
 struct BrokenPackage {
     std::string name;  // "foo", or "foo:arch" when not of the native architecture
     std::vector<BrokenRelation> relations;
-    bool installed = false;  // broken_after_failed_request: the broken version is the installed one
+    bool installed = false;  // the broken version is the installed one (not one a request brings)
 };
 
 // The broken installed packages, by name. `install_recommends`: an unmet

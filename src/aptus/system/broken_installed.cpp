@@ -64,11 +64,17 @@ struct Presence {
     }
 };
 
+// The architecture a relation's target stands for: its qualifier, else the
+// depending package's.
+std::string target_arch(const Universe& u, uint32_t from, const Target& t) {
+    if (t.arch.empty()) return u.packages[u.versions[from].package].arch;
+    return t.arch == "native" ? u.native_arch : t.arch;
+}
+
 BrokenTarget describe(const Universe& u, uint32_t from, const Target& t) {
     BrokenTarget out;
     const std::string& name = u.names[t.name];
-    const std::string& from_arch = u.packages[u.versions[from].package].arch;
-    std::string arch = t.arch.empty() ? from_arch : t.arch == "native" ? u.native_arch : t.arch;
+    const std::string arch = target_arch(u, from, t);
     out.name = arch == "any" ? name + ":any" : full_name(u, name, arch);
     if (t.op != deb::RelationOp::None)
         out.relation = "(" + op_text(t.op) + " " + t.version + ")";
@@ -93,9 +99,55 @@ BrokenTarget describe(const Universe& u, uint32_t from, const Target& t) {
     return out;
 }
 
-}  // namespace
+// Is the relation `d` of version `v` met where `present(version)` says which
+// versions are there: a Depends by some alternative, a Conflicts or Breaks
+// by none being hit. `hits` is scratch space.
+template <class Present>
+bool relation_met(const Universe& u, uint32_t v, const solver::Dependency& d, const Present& present,
+                  std::vector<uint32_t>& hits) {
+    const bool negative = solver::is_negative(d.kind);
+    for (const Target& t : d.alternatives) {
+        hits.clear();
+        if (negative) u.conflicts_with(v, t, hits);
+        else u.satisfiers(v, t, hits);
+        const bool hit = std::any_of(hits.begin(), hits.end(), [&](uint32_t h) { return present(h); });
+        if (hit) return !negative;  // a satisfier there, or a conflict hit
+    }
+    return negative;
+}
 
-namespace {
+// apt's report line of version `v`: each important relation `present` leaves
+// unmet (Recommends with install_recommends, never the reason it is
+// broken), its targets told by `describe`, in apt's order of the fields;
+// nothing when no critical relation is unmet.
+template <class Present, class Describe>
+std::optional<BrokenPackage> broken_package(const Universe& u, uint32_t v, bool install_recommends,
+                                            const Present& present, const Describe& describe_target,
+                                            std::vector<uint32_t>& hits) {
+    BrokenPackage bp;
+    bool broken = false;
+    for (const solver::Dependency& d : u.deps(v)) {
+        const bool critical = d.kind == DepKind::Depends || d.kind == DepKind::PreDepends || solver::is_negative(d.kind);
+        if (!critical && !(d.kind == DepKind::Recommends && install_recommends)) continue;
+        if (relation_met(u, v, d, present, hits)) continue;
+        broken = broken || critical;
+        BrokenRelation rel{kind_name(d.kind), {}};
+        for (const Target& t : d.alternatives) rel.alternatives.push_back(describe_target(t));
+        bp.relations.push_back(std::move(rel));
+    }
+    if (!broken) return std::nullopt;
+    // In apt's order of the fields, which is the order apt lists them.
+    std::stable_sort(bp.relations.begin(), bp.relations.end(),
+                     [](const BrokenRelation& a, const BrokenRelation& b) { return rank(a.kind) < rank(b.kind); });
+    const solver::Package& p = u.packages[u.versions[v].package];
+    bp.name = full_name(u, u.names[p.name], p.arch);
+    bp.installed = u.versions[v].installed;
+    return bp;
+}
+
+void sort_by_name(std::vector<BrokenPackage>& out) {
+    std::stable_sort(out.begin(), out.end(), [](const BrokenPackage& a, const BrokenPackage& b) { return a.name < b.name; });
+}
 
 std::vector<BrokenPackage> broken_in(const SystemUniverse& su, bool install_recommends, const Presence& present) {
     const Universe& u = su.universe;
@@ -106,48 +158,13 @@ std::vector<BrokenPackage> broken_in(const SystemUniverse& su, bool install_reco
         // marking of a named package mends its own dependencies (and a
         // package it adds has its dependencies marked with it).
         if (!u.versions[v].installed || !present(v) || present.named(u.versions[v].package)) continue;
-        BrokenPackage bp;
-        bool broken = false;
-        for (const solver::Dependency& d : u.deps(v)) {
-            bool critical = d.kind == DepKind::Depends || d.kind == DepKind::PreDepends || solver::is_negative(d.kind);
-            if (!critical && !(d.kind == DepKind::Recommends && install_recommends)) continue;
-            bool met;
-            if (solver::is_negative(d.kind)) {
-                met = true;
-                for (const Target& t : d.alternatives) {
-                    hits.clear();
-                    u.conflicts_with(v, t, hits);
-                    met = met && !present.any(hits);
-                }
-            } else {
-                met = false;
-                for (const Target& t : d.alternatives) {
-                    hits.clear();
-                    u.satisfiers(v, t, hits);
-                    met = met || present.any(hits);
-                }
-            }
-            if (met) continue;
-            broken = broken || critical;
-            BrokenRelation rel{kind_name(d.kind), {}};
-            for (const Target& t : d.alternatives) rel.alternatives.push_back(describe(u, v, t));
-            bp.relations.push_back(std::move(rel));
-        }
-        if (!broken) continue;
-        // In apt's order of the fields, which is the order apt lists them.
-        std::stable_sort(bp.relations.begin(), bp.relations.end(),
-                         [](const BrokenRelation& a, const BrokenRelation& b) { return rank(a.kind) < rank(b.kind); });
-        const solver::Package& p = u.packages[u.versions[v].package];
-        bp.name = full_name(u, u.names[p.name], p.arch);
-        out.push_back(std::move(bp));
+        auto bp = broken_package(u, v, install_recommends, present,
+                                 [&](const Target& t) { return describe(u, v, t); }, hits);
+        if (bp) out.push_back(std::move(*bp));
     }
-    std::stable_sort(out.begin(), out.end(), [](const BrokenPackage& a, const BrokenPackage& b) { return a.name < b.name; });
+    sort_by_name(out);
     return out;
 }
-
-}  // namespace
-
-namespace {
 
 // apt's marking of a request before its problem resolver: the named
 // removals gone, each named install at its candidate, and for every
@@ -205,17 +222,11 @@ private:
         chosen_[p] = *v;
         ++depth_;
         std::vector<uint32_t> hits;
+        auto is_present = [&](uint32_t h) { return present(h); };
         for (const solver::Dependency& d : u_.deps(*v)) {
             const bool wanted = d.kind == DepKind::Depends || d.kind == DepKind::PreDepends ||
                                 (d.kind == DepKind::Recommends && recommends_);
-            if (!wanted) continue;
-            bool met = false;
-            for (const Target& t : d.alternatives) {
-                hits.clear();
-                u_.satisfiers(*v, t, hits);
-                met = met || std::any_of(hits.begin(), hits.end(), [&](uint32_t h) { return present(h); });
-            }
-            if (met) continue;
+            if (!wanted || relation_met(u_, *v, d, is_present, hits)) continue;
             for (const Target& t : d.alternatives) {
                 hits.clear();
                 u_.satisfiers(*v, t, hits);
@@ -243,9 +254,7 @@ private:
 BrokenTarget describe_planned(const Universe& u, const ClassicMarking& m, uint32_t from, const Target& t) {
     BrokenTarget out = describe(u, from, t);
     if (out.state == BrokenTarget::State::Virtual) return out;
-    const std::string& from_arch = u.packages[u.versions[from].package].arch;
-    const std::string arch = t.arch.empty() ? from_arch : t.arch == "native" ? u.native_arch : t.arch;
-    auto pkg = u.find_package(u.names[t.name], arch);
+    auto pkg = u.find_package(u.names[t.name], target_arch(u, from, t));
     if (!pkg) return out;
     if (auto v = m.version_of(*pkg)) {
         out.state = BrokenTarget::State::ToBeInstalled;
@@ -264,42 +273,15 @@ std::vector<BrokenPackage> broken_after_failed_request(const SystemUniverse& su,
     ClassicMarking marking(u, request, install_recommends);
     std::vector<BrokenPackage> out;
     std::vector<uint32_t> hits;
-    auto present_any = [&](const std::vector<uint32_t>& vs) {
-        return std::any_of(vs.begin(), vs.end(), [&](uint32_t h) { return marking.present(h); });
-    };
+    auto present = [&](uint32_t h) { return marking.present(h); };
     for (uint32_t p = 0; p < u.packages.size(); ++p) {
         auto v = marking.version_of(p);
         if (!v) continue;
-        BrokenPackage bp;
-        bool broken = false;
-        for (const solver::Dependency& d : u.deps(*v)) {
-            const bool critical = d.kind == DepKind::Depends || d.kind == DepKind::PreDepends || solver::is_negative(d.kind);
-            if (!critical && !(d.kind == DepKind::Recommends && install_recommends)) continue;
-            bool met = solver::is_negative(d.kind);  // no conflict hit yet / no satisfier yet
-            for (const Target& t : d.alternatives) {
-                hits.clear();
-                if (solver::is_negative(d.kind)) {
-                    u.conflicts_with(*v, t, hits);
-                    met = met && !present_any(hits);
-                } else {
-                    u.satisfiers(*v, t, hits);
-                    met = met || present_any(hits);
-                }
-            }
-            if (met) continue;
-            broken = broken || critical;
-            BrokenRelation rel{kind_name(d.kind), {}};
-            for (const Target& t : d.alternatives) rel.alternatives.push_back(describe_planned(u, marking, *v, t));
-            bp.relations.push_back(std::move(rel));
-        }
-        if (!broken) continue;
-        std::stable_sort(bp.relations.begin(), bp.relations.end(),
-                         [](const BrokenRelation& a, const BrokenRelation& b) { return rank(a.kind) < rank(b.kind); });
-        bp.name = full_name(u, u.names[u.packages[p].name], u.packages[p].arch);
-        bp.installed = u.versions[*v].installed;
-        out.push_back(std::move(bp));
+        auto bp = broken_package(u, *v, install_recommends, present,
+                                 [&](const Target& t) { return describe_planned(u, marking, *v, t); }, hits);
+        if (bp) out.push_back(std::move(*bp));
     }
-    std::stable_sort(out.begin(), out.end(), [](const BrokenPackage& a, const BrokenPackage& b) { return a.name < b.name; });
+    sort_by_name(out);
     return out;
 }
 
