@@ -100,7 +100,7 @@ std::vector<uint8_t> mark_kept(const Universe& u, const Request& r, const std::v
     // chosen way is new (the fresh install's choice) no longer keeps the old
     // installed alternatives; anything else still needing them does.
     bool normalising = r.upgrade_all && !r.forbid_remove;
-    std::vector<uint32_t> sats, group;
+    std::vector<uint32_t> sats, group, real;  // real: the satisfiers named by the relation itself
     while (!queue.empty()) {
         uint32_t v = queue.front();
         queue.pop_front();
@@ -111,21 +111,17 @@ std::vector<uint8_t> mark_kept(const Universe& u, const Request& r, const std::v
             if (!important) continue;
             // Otherwise every installed way of meeting the relation is kept, as apt does.
             group.clear();
-            bool real_met = false;
+            real.clear();
             for (const Target& t : d.alternatives) {
                 sats.clear();
                 u.satisfiers(v, t, sats);
                 for (uint32_t s : sats)
                     if (in[s]) {
                         group.push_back(s);
-                        real_met = real_met || u.packages[u.versions[s].package].name == t.name;
+                        if (u.packages[u.versions[s].package].name == t.name) real.push_back(s);
                     }
             }
-            if (r.autoremove_real_first && real_met)
-                std::erase_if(group, [&](uint32_t s) {
-                    return std::none_of(d.alternatives.begin(), d.alternatives.end(),
-                                        [&](const Target& t) { return u.packages[u.versions[s].package].name == t.name; });
-                });
+            if (r.autoremove_real_first && !real.empty()) group.swap(real);
             if (normalising && !group.empty() && !was_installed[u.versions[group.front()].package]) group.resize(1);
             newest_source_providers(u, d, group);
             for (uint32_t s : group)
