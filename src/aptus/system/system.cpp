@@ -41,6 +41,19 @@ cache::IndexKind kind_of(const sources::IndexTarget& t) {
 void add_translations_on_disk(cache::CacheInputs& in) {
     std::set<std::string> have;
     for (const cache::IndexInput& i : in.indices) have.insert(i.path);
+    // Each lists directory is listed once (this runs when any command opens
+    // the cache), its file names sorted.
+    std::map<std::string, std::vector<std::string>> listed;
+    auto files_in = [&](const std::string& dir) -> const std::vector<std::string>& {
+        auto [it, fresh] = listed.try_emplace(dir);
+        if (fresh) {
+            std::error_code ec;
+            for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+                if (entry.is_regular_file(ec)) it->second.push_back(entry.path().filename().string());
+            std::sort(it->second.begin(), it->second.end());
+        }
+        return it->second;
+    };
     const size_t configured = in.indices.size();
     for (size_t k = 0; k < configured; ++k) {
         const cache::IndexInput base = in.indices[k];
@@ -49,18 +62,13 @@ void add_translations_on_disk(cache::CacheInputs& in) {
         const size_t at = name.rfind("Translation-" + base.language);
         if (at == std::string::npos) continue;
         const std::string prefix = name.substr(0, at) + "Translation-";
-        std::error_code ec;
-        std::vector<std::string> found;
-        for (const auto& entry : std::filesystem::directory_iterator(parent_dir(base.path), ec)) {
-            const std::string file = entry.path().filename().string();
-            if (!file.starts_with(prefix) || !entry.is_regular_file(ec)) continue;
-            found.push_back(file);
-        }
-        std::sort(found.begin(), found.end());
-        for (const std::string& file : found) {
-            std::string lang = file.substr(prefix.size());
+        const std::string dir = parent_dir(base.path);
+        const std::vector<std::string>& files = files_in(dir);
+        for (auto file = std::lower_bound(files.begin(), files.end(), prefix);
+             file != files.end() && file->starts_with(prefix); ++file) {
+            std::string lang = file->substr(prefix.size());
             if (size_t dot = lang.find('.'); dot != std::string::npos) lang.resize(dot);  // a compressed one
-            auto path = cache::find_list_file(parent_dir(base.path), prefix + lang);
+            auto path = cache::find_list_file(dir, prefix + lang);
             if (lang.empty() || !path || have.count(*path)) continue;
             have.insert(*path);
             cache::IndexInput extra = base;
