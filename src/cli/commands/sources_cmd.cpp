@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include "aptus/base/error.hpp"
+#include "aptus/base/file.hpp"
+#include "aptus/cache/inputs.hpp"
 #include "aptus/base/strings.hpp"
 #include "aptus/deb/release_file.hpp"
 
@@ -205,14 +207,6 @@ std::string signed_by_value(const sources::SourceEntry& e) {
     return out;
 }
 
-// apt lists, with release info, only the targets whose index is stored
-// (in any of the forms it keeps).
-bool index_stored(const std::string& filename) {
-    for (const char* ext : {"", ".gz", ".xz", ".bz2", ".lzma", ".lz4", ".zst"})
-        if (::access((filename + ext).c_str(), F_OK) == 0) return true;
-    return false;
-}
-
 // The release info as record lines, in apt's order, empty values left out.
 std::vector<std::pair<std::string, std::string>> release_fields(const ReleaseInfo& info) {
     static const std::pair<const char*, const char*> names[] = {
@@ -238,7 +232,9 @@ void print_targets(const config::Config& config, Diagnostics& diags, const std::
         ReleaseInfo info;
         if (with_release) {
             const ReleaseInfo* read = infos.of(t);
-            if (!read || !index_stored(t.filename)) continue;
+            // apt lists, with release info, only the targets whose index is
+            // stored (in any of the forms it keeps).
+            if (!read || !cache::find_list_file(parent_dir(t.filename), base_name(t.filename))) continue;
             info = *read;
             auto e = entry_at.find(t.option("Sourcesentry"));
             if (e != entry_at.end()) info["SIGNED_BY"] = signed_by_value(*e->second);
