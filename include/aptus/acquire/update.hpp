@@ -28,6 +28,9 @@ struct UpdateLine {
 struct UpdateMessage {
     enum Level : uint8_t { Notice, Warning, Error } level;
     std::string text;  // may span lines; printed as "E: ..." / "W: ..." / "N: ..."
+    // What apt itself does not say (an older Release kept quietly): a front
+    // end standing in for apt leaves it out.
+    bool beyond_apt = false;
 };
 
 struct UpdateObserver {

@@ -167,11 +167,11 @@ void Updater::check_release(Repo& repo) {
     // An older Release than the stored one is what an out-of-sync mirror
     // serves: apt keeps the stored lists without a word (Valid-Until is what
     // catches a replay meant to freeze updates), as if nothing had changed.
-    // aptus under its own name warns: the mirror is behind.
+    // aptus warns that the mirror is behind; apt's stand-ins leave it out.
     if (!repo.unchanged && repo.stored) {
         CheckResult older = check_not_older(fresh, *repo.stored, name);
         if (!older.ok()) {
-            if (config_.find("Binary", "aptus") == "aptus") add(UpdateMessage::Warning, older.message);
+            result_.messages.push_back({UpdateMessage::Warning, older.message, /*beyond_apt=*/true});
             repo.unchanged = true;
             use_stored(repo);
             return;

@@ -153,6 +153,7 @@ int run_update(Context& ctx) {
     for (const auto& m : result.messages) {
         // apt shows notices only when not quiet.
         if (m.level == acquire::UpdateMessage::Notice && quiet > 0) continue;
+        if (m.beyond_apt && binary != "aptus") continue;
         const char* prefix = m.level == acquire::UpdateMessage::Error   ? "E"
                              : m.level == acquire::UpdateMessage::Warning ? "W"
                                                                           : "N";
