@@ -82,8 +82,8 @@ make_suite() {
     # A rebuild within the second of the last one would be Not Modified to
     # If-Modified-Since (the server's times have whole seconds): its Release
     # files get a time later than the last ones had.
-    if [ "$rc" = 0 ] && [ "$before" -ge "$(date +%s)" ]; then
-        touch -d "@$((before + 1))" "$REPO/dists/$suite/InRelease" "$REPO/dists/$suite/Release"
+    if [ "$rc" = 0 ] && [ "$(stat -c %Y "$REPO/dists/$suite/InRelease" 2>/dev/null || echo 0)" -le "$before" ]; then
+        touch -c -d "@$((before + 1))" "$REPO/dists/$suite/InRelease" "$REPO/dists/$suite/Release"
     fi
     return $rc
 }
