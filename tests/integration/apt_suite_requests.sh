@@ -491,7 +491,7 @@ sed "s#$R/#$L/#g" "$R/apt.conf" | grep -v Acquire::Languages >"$L/apt.conf"
 echo "deb [trusted=yes] http://tr.example/d unstable main" >"$L/etc/apt/sources.list"
 printf 'Suite: unstable\nCodename: unstable\nArchitectures: amd64\nComponents: main\n' \
     >"$L/var/lib/apt/lists/tr.example_d_dists_unstable_Release"
-printf 'Package: tfoo\nVersion: 1\nArchitecture: amd64\nDescription-md5: 0123456789abcdef0123456789abcdef\n\n' \
+printf 'Package: tfoo\nVersion: 1\nArchitecture: amd64\nDescription: have you fooed today?\nDescription-md5: 0123456789abcdef0123456789abcdef\n\n' \
     >"$L/var/lib/apt/lists/tr.example_d_dists_unstable_main_binary-amd64_Packages"
 printf 'Package: tfoo\nDescription-md5: 0123456789abcdef0123456789abcdef\nDescription-en: have you fooed today?\n Where there is foo, there is fire.\n\n' \
     >"$L/var/lib/apt/lists/tr.example_d_dists_unstable_main_i18n_Translation-en"
@@ -509,5 +509,12 @@ check "all terms within one description, not across languages: '$OUT'" test -z "
 langs en
 APT_CONFIG=$L/apt.conf run "$BIN/apt-cache" search alter ego
 check "a language not configured is not searched: '$OUT'" test -z "$OUT"
+# The first configured language's description is the one shown, though the
+# Packages record has its own (English) short line.
+langs zz en
+APT_CONFIG=$L/apt.conf run "$BIN/apt-cache" search you today
+check "zz configured first: its short description is shown: $OUT" test "$OUT" = "tfoo - bar alter ego"
+APT_CONFIG=$L/apt.conf run "$BIN/apt-cache" show tfoo
+check "and its long one: $OUT" contains "$OUT" "He who foos last foos best."
 
 [ $failures = 0 ] && echo "PASS" || { echo "FAIL: $failures"; exit 1; }

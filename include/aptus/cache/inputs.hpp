@@ -28,6 +28,10 @@ struct IndexInput {
     std::string site;          // "mirror.example" (the URI's host, what "Pin: origin" matches)
     std::string description;   // "http://mirror.example/debian bookworm/main amd64 Packages", as policy shows it
     bool trusted = false;      // IndexFileFlags::kIndexTrusted
+    // A Translation in a language configured before English: its text is
+    // what a version shows, short line included (apt shows the first
+    // configured language's description; the Packages' own is English).
+    bool replaces_packages_description = false;
 };
 
 struct CacheInputs {

@@ -377,7 +377,8 @@ Md5 parse_md5(std::string_view hex) {
     return {half[1], half[0]};
 }
 
-void add_translation_stanza(Translations& t, const deb::Stanza& s, const TextPiece& piece, uint32_t file) {
+void add_translation_stanza(Translations& t, const deb::Stanza& s, const TextPiece& piece, uint32_t file,
+                            bool replaces_short) {
     const deb::Field* md5 = nullptr;
     const deb::Field* desc = nullptr;
     for (const deb::Field& f : s.fields) {
@@ -385,7 +386,8 @@ void add_translation_stanza(Translations& t, const deb::Stanza& s, const TextPie
         else if (f.name.size() > 12 && iequals(f.name.substr(0, 12), "Description-")) desc = &f;
     }
     if (md5 == nullptr || desc == nullptr) return;
-    t.add(parse_md5(md5->value), file, piece.offset_of(desc->value.data()), uint32_t(desc->value.size()));
+    t.add(parse_md5(md5->value), file, piece.offset_of(desc->value.data()), uint32_t(desc->value.size()),
+          replaces_short);
 }
 
 bool needs_translated_short_descriptions(const BuildState& st) {
@@ -422,7 +424,7 @@ void resolve_descriptions(BuildState& st, const Translations& t) {
         v.description_file = e->file;
         v.description_offset = e->offset;
         v.description_length = e->length;
-        if (v.short_description != 0) continue;
+        if (v.short_description != 0 && !e->replaces_short) continue;
         auto it = mapped.find(e->file);
         if (it == mapped.end()) {
             std::string path(st.pool.view(st.index_files[e->file].path));

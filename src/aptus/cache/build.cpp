@@ -265,7 +265,8 @@ public:
                     TagProblems problems(i.path);
                     with_index_text(i.path, [&](IndexText& text) {
                         detail::for_each_stanza(text, i.path, problems, [&](const deb::Stanza& s, const TextPiece& piece) {
-                            detail::add_translation_stanza(table_, s, piece, index_ids[k]);
+                            detail::add_translation_stanza(table_, s, piece, index_ids[k],
+                                                           i.replaces_packages_description);
                         });
                     });
                     problems.report(diagnostics_);
@@ -428,7 +429,9 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st, TranslationReade
         });
         problems.report(st.diagnostics);
     }
-    if (!translations.deferred() || detail::needs_translated_short_descriptions(st)) {
+    const bool replacing = std::any_of(in.indices.begin(), in.indices.end(),
+                                       [](const IndexInput& i) { return i.replaces_packages_description; });
+    if (!translations.deferred() || replacing || detail::needs_translated_short_descriptions(st)) {
         detail::resolve_descriptions(st, translations.wait(st));
         translations.finish();
     }

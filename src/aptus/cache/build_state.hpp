@@ -42,6 +42,7 @@ public:
     struct Entry {
         Md5 md5;
         uint32_t file, offset, length;  // the Description-<lang> value
+        bool replaces_short = false;    // IndexInput::replaces_packages_description
     };
     Translations() : slots_(1u << 16, kNone) {}
     // Room for `entries` without growing (each growth rehashes every entry).
@@ -51,12 +52,12 @@ public:
         while (slots < entries * 2) slots *= 2;
         if (slots > slots_.size()) slots_.assign(slots, kNone);  // only while empty
     }
-    void add(const Md5& md5, uint32_t file, uint32_t offset, uint32_t length) {
+    void add(const Md5& md5, uint32_t file, uint32_t offset, uint32_t length, bool replaces_short) {
         if (md5.empty()) return;
         size_t i = probe(md5);
         if (slots_[i] != kNone) return;
         slots_[i] = uint32_t(entries_.size());
-        entries_.push_back({md5, file, offset, length});
+        entries_.push_back({md5, file, offset, length, replaces_short});
         if (entries_.size() * 2 > slots_.size()) grow();
     }
     const Entry* find(const Md5& md5) const {
@@ -212,7 +213,8 @@ void prefetch_binary_stanza(const BuildState& st, const PreparedStanza& s);
 void add_source_stanza(BuildState& st, const deb::Stanza& s, const TextPiece& piece, uint32_t file);
 // A Translation stanza: records where the description of its md5 is, the
 // first language found winning. Touches nothing but `t`.
-void add_translation_stanza(Translations& t, const deb::Stanza& s, const TextPiece& piece, uint32_t file);
+void add_translation_stanza(Translations& t, const deb::Stanza& s, const TextPiece& piece, uint32_t file,
+                            bool replaces_short);
 // extended_states: the Auto-Installed marks.
 void apply_extended_states(BuildState& st, std::string_view buffer, const std::string& file_name);
 // Fill in long (and missing short) descriptions from the translations found.

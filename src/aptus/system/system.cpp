@@ -74,6 +74,7 @@ void add_translations_on_disk(cache::CacheInputs& in) {
             cache::IndexInput extra = base;
             extra.path = *path;
             extra.language = lang;
+            extra.replaces_packages_description = false;  // not a configured language
             extra.description = base.description.substr(0, base.description.rfind("Translation-")) + "Translation-" + lang;
             in.indices.push_back(std::move(extra));
         }
@@ -103,6 +104,13 @@ cache::CacheInputs cache_inputs(const config::Config& config, Diagnostics& diags
         }
     }
 
+    // The languages configured before English: their descriptions are shown
+    // instead of the Packages' own (which is English).
+    std::set<std::string> before_english;
+    for (const std::string& l : config.find_list("Acquire::Languages")) {
+        if (l == "en") break;
+        before_english.insert(l);
+    }
     for (const sources::IndexTarget& t : sources::index_targets(entries, config, diags)) {
         std::string created_by = t.option("Created-By");
         if (created_by != "Packages" && created_by != "Sources" && created_by != "Translations") continue;
@@ -116,6 +124,7 @@ cache::CacheInputs cache_inputs(const config::Config& config, Diagnostics& diags
         i.component = t.option("Component");
         i.architecture = i.kind == cache::IndexKind::Packages ? t.option("Architecture") : "";
         i.language = t.option("Language");
+        i.replaces_packages_description = i.kind == cache::IndexKind::Translation && before_english.count(i.language);
         i.site = host_of(t.option("Repo-URI"));
         i.description = t.description;
         auto trust = trusted_base.find(t.option("Base-URI"));
