@@ -10,7 +10,10 @@
 # - a Release older than the stored one keeps the stored lists silently
 #   (apt: an out-of-sync mirror), exit 0;
 # - trusted=yes takes a Release whatever its signature, but not a Date
-#   in the future.
+#   in the future;
+# - an index longer than the Release says: apt's "(got != announced)"
+#   with the expected hashes, and the file set aside as partial/*.FAILED,
+#   which the next update removes.
 source "$(dirname "$0")/lib/update_repo.sh"
 update_setup
 
@@ -70,4 +73,26 @@ make_suite stable --packages hello=1.4 --date-offset 259200
 run_update
 check "trusted=yes, unknown key, Date 3 days ahead: refused (rc $RC)" test "$RC" = 100
 check "for its Date, not its signature: $ERR" contains "$ERR" "is not valid yet"
+
+# An index longer than announced (a mirror mid-sync): apt's size message
+# with the expected hashes, and what arrived set aside as .FAILED.
+set_sources stable
+make_suite stable --packages hello=1.5 --compress gz
+P=$REPO/dists/stable/main/binary-amd64/Packages.gz
+announced=$(stat -c %s "$P")
+echo 1234567890 >>"$P"
+got=$(stat -c %s "$P")
+touch "$LISTS/partial/Old.FAILED"
+run_update
+check "a Packages.gz longer than announced fails (rc $RC)" test "$RC" = 100
+check "with apt's size message: $ERR" \
+    contains "$ERR" "E: Failed to fetch $URL/dists/stable/main/binary-amd64/Packages.gz  File has unexpected size ($got != $announced). Mirror sync in progress?"
+check "and the expected hashes" contains "$ERR" "   Hashes of expected file:
+    - Filesize:$announced [weak]"
+check "what arrived is set aside" bash -c 'ls "$0"/partial/*binary-amd64_Packages*.FAILED' "$LISTS"
+check "an earlier update's .FAILED is gone" test ! -e "$LISTS/partial/Old.FAILED"
+make_suite stable --packages hello=1.6 --compress gz
+run_update
+check "a good update again (rc $RC)" test "$RC" = 0
+check "and the last one's .FAILED is removed" bash -c '! ls "$0"/partial/*.FAILED 2>/dev/null' "$LISTS"
 finish

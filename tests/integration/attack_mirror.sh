@@ -167,10 +167,11 @@ install_kept() {
 }
 
 # After an update: the lists are those of the last good update,
-# lists/partial is empty.
+# lists/partial holds nothing but what failed its checks, set aside as
+# *.FAILED (as apt keeps it for the administrator).
 lists_kept() {
     check "$1: previous lists untouched" test "$(lists_digest)" = "$good"
-    check "$1: lists/partial empty" test -z "$(ls -A "$LISTS/partial")"
+    check "$1: lists/partial: only .FAILED" test -z "$(ls -A "$LISTS/partial" | grep -v '\.FAILED$')"
 }
 
 # refused NAME TEXT ARGS...: aptus ARGS is refused, the install state kept.

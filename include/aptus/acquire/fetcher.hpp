@@ -68,6 +68,10 @@ struct FetchRequest {
     // a .deb is checked against its hash before every use, so a torn one
     // after a crash is fetched again and the sync buys nothing.
     bool durable = true;
+    // A file that arrives but fails its checks (size, hash, too long) is
+    // kept as "<destination>.FAILED" instead of removed, as apt keeps the
+    // lists it rejects for the administrator to look at.
+    bool keep_failed = false;
 };
 
 enum class FetchStatus : uint8_t { Ok, NotModified, Failed };
@@ -88,6 +92,11 @@ struct FetchResult {
     std::string received_hash_hex;             // a Hash Sum mismatch: the hash of what arrived
     unsigned attempts = 0;
 };
+
+// Whether the failure is apt's StatAuthError: the file arrived but is not
+// the one announced (hash, size, more bytes than announced), as opposed to
+// one that did not arrive.
+bool failed_its_checks(const FetchResult& r);
 
 // How an https server proves who it is. Off switches are for testing only,
 // as apt's manual says.

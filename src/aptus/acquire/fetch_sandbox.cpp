@@ -395,6 +395,11 @@ private:
                 }
             }
         }
+        if (r.status == FetchStatus::Failed && req.keep_failed && failed_its_checks(r)) {
+            set_aside_failed(part_of(i), req.destination, fds_[i]);
+            if (fds_[i] >= 0) ::close(fds_[i]);
+            fds_[i] = -1;
+        }
         drop_part(i);
         done_[i] = true;
         results_[i] = std::move(r);

@@ -84,6 +84,7 @@ struct Job {
     std::string reason;
     bool sink_failed = false;   // the sink refused a chunk: do not retry
     bool too_long = false;      // Content-Length beyond the limit
+    uint64_t content_length = 0;  // as announced, when too_long
     uint64_t discarded = 0;     // body bytes of a non-2xx answer
     FetchResult result;
 };
@@ -109,6 +110,7 @@ size_t on_header(char* data, size_t size, size_t n, void* user) {
         uint64_t length = std::strtoull(std::string(line.substr(15)).c_str(), nullptr, 10);
         if (!job.sink->accepts_length(length)) {
             job.too_long = true;
+            job.content_length = length;
             return 0;  // aborts the transfer before the body
         }
     }
@@ -349,8 +351,13 @@ private:
         r.not_found = false;
         r.transient = false;
         if (job.too_long) {
-            r.error = "File has unexpected size (announced more than " + std::to_string(job.sink->limit()) +
-                      " bytes). Mirror sync in progress?";
+            // The Content-Length said it: against the Release's size, apt's
+            // size message; against a mere bound, what the bound was.
+            r.error = job.request->expected_size
+                          ? "File has unexpected size (" + std::to_string(job.content_length) +
+                                " != " + std::to_string(*job.request->expected_size) + "). Mirror sync in progress?"
+                          : "File has unexpected size (announced more than " + std::to_string(job.sink->limit()) +
+                                " bytes). Mirror sync in progress?";
         } else if (job.sink_failed) {
             r.error = job.sink->error();
         } else if (rc != CURLE_OK) {
@@ -373,7 +380,7 @@ private:
         if (!r.error.empty()) r.status = FetchStatus::Failed;
         r.transient = retry;
         r.bytes = job.sink->bytes();
-        if (r.status != FetchStatus::Ok) job.sink->discard();
+        if (r.status != FetchStatus::Ok) job.sink->discard(failed_its_checks(r));
         if (retry && job.attempts <= options_.retries) {
             unsigned delay = 0;
             if (options_.retry_delay) {
@@ -456,8 +463,8 @@ private:
             r.received_hash_hex = job.sink->received_hash_hex();
             ok = false;
         }
-        if (!ok) job.sink->discard();
         r.status = ok ? FetchStatus::Ok : FetchStatus::Failed;
+        if (!ok) job.sink->discard(failed_its_checks(r));
         done(job);
     }
 
@@ -548,6 +555,13 @@ bool readable_by(const std::string& path, uid_t uid, gid_t gid) {
 }
 
 bool is_local_uri(std::string_view uri) { return uri.starts_with("file:") || uri.starts_with("copy:"); }
+
+bool failed_its_checks(const FetchResult& r) {
+    return r.status == FetchStatus::Failed &&
+           (r.error == "Hash Sum mismatch" || r.error.starts_with("File has unexpected size") ||
+            r.error.starts_with("Writing more data than expected") ||
+            r.error.starts_with("Decompressed data larger than expected"));
+}
 
 FetchOptions fetch_options(const config::Config& config) {
     FetchOptions o;

@@ -1,5 +1,7 @@
 #include "part_file.hpp"
 
+#include <dirent.h>
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -58,6 +60,32 @@ void place_part_file(const std::string& part, const std::string& destination, in
         throw Error("Refusing to move " + part + " into place: it is not the file that was downloaded");
     }
     if (::rename(part.c_str(), destination.c_str()) != 0) throw system_error("cannot rename", part, errno);
+}
+
+void set_aside_failed(const std::string& part, const std::string& destination, int written_fd) {
+    const std::string failed = destination + ".FAILED";
+    struct stat st {}, w {};
+    if (written_fd >= 0 && ::lstat(part.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::fstat(written_fd, &w) == 0 &&
+        w.st_dev == st.st_dev && w.st_ino == st.st_ino) {
+        ::unlink(failed.c_str());
+        if (::rename(part.c_str(), failed.c_str()) == 0) return;
+    }
+    ::unlink(part.c_str());
+    try {
+        ::close(create_part_file(failed));
+    } catch (const Error&) {
+        // Only a marker for the administrator: nothing depends on it.
+    }
+}
+
+void remove_failed_files(const std::string& dir) {
+    DIR* d = ::opendir(dir.c_str());
+    if (!d) return;
+    while (dirent* e = ::readdir(d)) {
+        std::string_view name = e->d_name;
+        if (name.size() > 7 && name.ends_with(".FAILED")) ::unlinkat(::dirfd(d), e->d_name, 0);
+    }
+    ::closedir(d);
 }
 
 void secure_partial_dir(const std::string& dir, uid_t sandbox_uid) {

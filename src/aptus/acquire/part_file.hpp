@@ -23,6 +23,18 @@ int create_part_file(const std::string& path);
 // Throws aptus::Error.
 void place_part_file(const std::string& part, const std::string& destination, int written_fd = -1);
 
+// A file that arrived but failed its checks is set aside as
+// "<destination>.FAILED" for the administrator to look at (apt does the
+// same): `part` is renamed when it is still the file written through
+// `written_fd`, else (nothing was written: the announced length alone was
+// refused) an empty marker is made. Never throws: a failure to keep it loses
+// nothing, and the part file is removed whatever happens.
+void set_aside_failed(const std::string& part, const std::string& destination, int written_fd);
+
+// The files earlier updates set aside in `dir` (*.FAILED) are removed:
+// each update starts with only its own.
+void remove_failed_files(const std::string& dir);
+
 // A partial directory must be a real directory only its owner can write.
 // As root, one owned by root or by `sandbox_uid` (apt leaves its partial
 // dirs to its sandbox user) is taken back to root:root 0700, as the

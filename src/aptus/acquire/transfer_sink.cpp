@@ -85,6 +85,7 @@ TransferSink::~TransferSink() { discard(); }
 
 void TransferSink::start() {
     discard();
+    set_aside_ = false;
     bytes_ = 0;
     error_.clear();
     decompress_error_.clear();
@@ -144,7 +145,7 @@ bool TransferSink::write(std::string_view chunk) {
 bool TransferSink::commit() {
     auto fail = [&](std::string why) {
         error_ = std::move(why);
-        discard();
+        discard(true);
         return false;
     };
     if (fd_ < 0) return fail("nothing was written");
@@ -183,7 +184,21 @@ bool TransferSink::commit() {
     return true;
 }
 
-void TransferSink::discard() {
+void TransferSink::discard(bool failed_checks) {
+    const bool keep = failed_checks && request_.keep_failed && !set_aside_;
+    if (keep && fd_ >= 0) {
+        try {
+            flush();  // what arrived, whole
+        } catch (const Error&) {
+        }
+    }
+    // The sandboxed downloader cannot reach the names; its parent sets aside.
+    if (keep && hooks_.place) {
+        set_aside_failed(part_path_, request_.destination, fd_);
+        set_aside_ = true;
+        if (fd_ >= 0) ::close(fd_);
+        fd_ = -1;
+    }
     if (fd_ >= 0) {
         ::close(fd_);
         fd_ = -1;

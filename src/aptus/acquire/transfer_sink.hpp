@@ -65,12 +65,15 @@ public:
     // Checks and renames; on failure returns false with error() set and
     // removes the partial file.
     bool commit();
-    void discard();
+    // Drops the part file; `failed_checks`: the file failed its checks and
+    // is set aside as "<destination>.FAILED" when the request keeps those.
+    void discard(bool failed_checks = false);
 
 private:
     const FetchRequest& request_;
     PartFileHooks hooks_;
     uint64_t limit_;
+    bool set_aside_ = false;  // this attempt's file is already set aside
     uint64_t bytes_ = 0;
     uint64_t out_limit_;      // the most decompressed bytes accepted
     uint64_t out_bytes_ = 0;  // decompressed bytes produced so far

@@ -16,6 +16,7 @@
 #include "aptus/base/file.hpp"
 #include "aptus/sources/index_targets.hpp"
 #include "aptus/sources/source_list.hpp"
+#include "part_file.hpp"
 #include "updater.hpp"
 
 namespace aptus::acquire {
@@ -38,6 +39,9 @@ UpdateResult Updater::run() {
     if (::mkdir((lists_ + "auxfiles").c_str(), 0755) != 0 && errno != EEXIST)
         throw system_error("cannot create directory", lists_ + "auxfiles", errno);
     ListsLock lock(lists_);
+    // What an earlier update set aside as failed goes: the files there are
+    // this update's (apt does the same).
+    remove_failed_files(lists_ + "partial/");
     entries_ = sources::read_sources(config_, diags_);
     targets_ = sources::index_targets(entries_, config_, diags_);
     releases_ = sources::release_files(entries_, config_);

@@ -5,18 +5,6 @@
 #include "updater.hpp"
 
 namespace aptus::acquire {
-namespace {
-
-// apt's StatAuthError: the file arrived but is not the one the Release
-// names (hash, size, or more bytes than announced).
-bool auth_failure(const FetchResult& r) {
-    return r.error == "Hash Sum mismatch" || r.error.starts_with("File has unexpected size") ||
-           r.error.starts_with("Writing more data than expected") ||
-           r.error.starts_with("Decompressed data larger than expected");
-}
-
-}  // namespace
-
 void Updater::fetch_indices() {
     std::vector<IndexPlan> plans;
     std::vector<Repo*> owner;
@@ -41,13 +29,13 @@ void Updater::fetch_indices() {
     // fix (pkgAcqIndex::Failed, StatAuthError). apt prints no line for a
     // way that is followed by another; the item keeps its number.
     auto final_failure = [&](const IndexPlan& p, const FetchResult& r) {
-        return auth_failure(r) || p.next + 1 >= p.ways.size();
+        return failed_its_checks(r) || p.next + 1 >= p.ways.size();
     };
     // An optional index (a Translation) whose last way was a by-hash path is
     // ignored as apt ignores it: its expected hashes are looked up under the
     // "by-hash" extension there, find none, and the item ends as Ign.
     auto ignored = [&](const IndexPlan& p, const FetchResult& r) {
-        return !auth_failure(r) && !r.transient && p.target->optional && p.ways[p.next].by_hash;
+        return !failed_its_checks(r) && !r.transient && p.target->optional && p.ways[p.next].by_hash;
     };
     while (!active.empty()) {
         std::vector<FetchRequest> requests;
@@ -88,7 +76,8 @@ void Updater::fetch_indices() {
             }
             if (ignored(p, r)) continue;
             std::string text = failed_to_fetch(way.request.uri, r);
-            if (r.error == "Hash Sum mismatch") {
+            // apt says what was expected under a wrong hash or size.
+            if (r.error == "Hash Sum mismatch" || r.error.starts_with("File has unexpected size")) {
                 std::vector<std::string> details;
                 append_hash_details(way.request, r, repo.fresh.date, details);
                 for (const auto& d : details) text += "\n   " + d;

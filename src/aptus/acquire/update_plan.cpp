@@ -98,6 +98,7 @@ PlanOutcome plan_index(const sources::IndexTarget& target, const deb::ReleaseFil
             if (v != f.final_path) f.replaces.push_back(v);
         FetchRequest& r = f.request;
         r.destination = partial_path(lists_dir, f.final_path);
+        r.keep_failed = true;
         r.expected_size = o.entry.second->size;
         r.max_size = o.entry.second->size;
         r.hash = algo_of(o.entry.first);

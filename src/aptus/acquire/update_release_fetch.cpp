@@ -46,6 +46,7 @@ void Updater::fetch_inrelease() {
         FetchRequest r;
         r.uri = repo.files->inrelease_uri;
         r.destination = partial_path(lists_, repo.files->inrelease_file);
+        r.keep_failed = true;
         r.max_size = max_release_size();
         if (repo.stored_path == repo.files->inrelease_file) {
             r.if_modified_since = mtime_of(repo.stored_path);
@@ -105,6 +106,7 @@ void Updater::fetch_release_fallback() {
         rel.uri = repo.files->release_uri;
         rel.destination = partial_path(lists_, repo.files->release_file);
         rel.max_size = max_release_size();
+        rel.keep_failed = true;
         if (repo.stored_path == repo.files->release_file) {
             rel.if_modified_since = mtime_of(repo.stored_path);
             rel.if_same_as = repo.stored_path;
@@ -113,6 +115,7 @@ void Updater::fetch_release_fallback() {
         gpg.uri = repo.files->release_gpg_uri;
         gpg.destination = partial_path(lists_, repo.files->release_gpg_file);
         gpg.max_size = max_release_size();
+        gpg.keep_failed = true;
         requests.push_back(std::move(rel));
         owner.push_back(&repo);
         requests.push_back(std::move(gpg));

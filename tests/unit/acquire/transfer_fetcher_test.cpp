@@ -90,6 +90,29 @@ TEST(TransferFetcher, WrongSizeFails) {
     EXPECT_EQ(results[0].error, "File has unexpected size (5 != 10). Mirror sync in progress?");
 }
 
+// A request that keeps what failed its checks leaves it as .FAILED (what
+// arrived, for the administrator); one that did not arrive leaves nothing.
+TEST(TransferFetcher, KeepFailedSetsAsideWhatFailedItsChecks) {
+    test::TempDir dir("fetch");
+    write_file_atomic(dir.file("src"), "not what was announced");
+    FetchRequest r;
+    r.uri = "copy:" + dir.file("src");
+    r.destination = dir.file("out");
+    r.hash = HashAlgo::Sha256;
+    r.hash_hex = std::string(64, '0');
+    r.keep_failed = true;
+    FetchRequest missing = r;
+    missing.uri = "copy:" + dir.file("nothing");
+    missing.destination = dir.file("gone");
+    auto results = fetch({r, missing}, quick());
+    EXPECT_EQ(results[0].error, "Hash Sum mismatch");
+    EXPECT_FALSE(path_exists(dir.file("out")));
+    EXPECT_FALSE(path_exists(dir.file("out.part")));
+    EXPECT_EQ(read_file(dir.file("out.FAILED")), "not what was announced");
+    EXPECT_EQ(results[1].status, FetchStatus::Failed);
+    EXPECT_FALSE(path_exists(dir.file("gone.FAILED")));
+}
+
 TEST(TransferFetcher, FileNotModifiedAndNotFound) {
     test::TempDir dir("fetch");
     write_file_atomic(dir.file("src"), "x");
