@@ -27,6 +27,7 @@ std::string_view hash_algo_name(HashAlgo algo) {
 
 struct Hasher::Impl {
     EVP_MD_CTX* ctx = nullptr;
+    std::string hex;  // once ended
 };
 
 Hasher::Hasher(HashAlgo algo) : impl_(std::make_unique<Impl>()) {
@@ -47,10 +48,13 @@ Hasher::~Hasher() { EVP_MD_CTX_free(impl_->ctx); }
 void Hasher::update(std::string_view data) { EVP_DigestUpdate(impl_->ctx, data.data(), data.size()); }
 
 std::string Hasher::hex() {
+    // Ending a digest twice gives the hash of nothing: the first answer is kept.
+    if (!impl_->hex.empty()) return impl_->hex;
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned len = 0;
     EVP_DigestFinal_ex(impl_->ctx, md, &len);
-    return to_hex({reinterpret_cast<const char*>(md), len});
+    impl_->hex = to_hex({reinterpret_cast<const char*>(md), len});
+    return impl_->hex;
 }
 
 namespace {

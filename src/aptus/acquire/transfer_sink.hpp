@@ -18,7 +18,8 @@
 
 namespace aptus::acquire {
 
-// Incremental hash of one algorithm; hex() ends it.
+// Incremental hash of one algorithm; hex() ends it (and gives the same
+// answer when asked again).
 class Hasher {
 public:
     explicit Hasher(HashAlgo algo);

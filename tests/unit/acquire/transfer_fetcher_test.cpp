@@ -106,6 +106,8 @@ TEST(TransferFetcher, KeepFailedSetsAsideWhatFailedItsChecks) {
     missing.destination = dir.file("gone");
     auto results = fetch({r, missing}, quick());
     EXPECT_EQ(results[0].error, "Hash Sum mismatch");
+    // What arrived, as apt shows it under "Hashes of received file:".
+    EXPECT_EQ(results[0].received_hash_hex, "7b68762bab98b13ab2d4da0f15a3d1b492069d194b645ac3f2e77ce994fdafa1");
     EXPECT_FALSE(path_exists(dir.file("out")));
     EXPECT_FALSE(path_exists(dir.file("out.part")));
     EXPECT_EQ(read_file(dir.file("out.FAILED")), "not what was announced");
