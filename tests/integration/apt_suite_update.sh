@@ -13,7 +13,11 @@
 #   in the future;
 # - an index longer than the Release says: apt's "(got != announced)"
 #   with the expected hashes, and the file set aside as partial/*.FAILED,
-#   which the next update removes.
+#   which the next update removes;
+# - InRelease-Path fetches the InRelease from that path (a by-hash name),
+#   with no Release fallback: a 404 there is apt's error under the usual
+#   InRelease URI, without the "Some index files" summary; and
+#   Acquire::Failure::ShowIP=false leaves out the "[IP: ...]".
 source "$(dirname "$0")/lib/update_repo.sh"
 update_setup
 
@@ -95,4 +99,24 @@ make_suite stable --packages hello=1.6 --compress gz
 run_update
 check "a good update again (rc $RC)" test "$RC" = 0
 check "and the last one's .FAILED is removed" bash -c '! ls "$0"/partial/*.FAILED 2>/dev/null' "$LISTS"
+
+# InRelease-Path: the InRelease only under its by-hash name.
+make_suite stable --packages hello=1.7
+D=$REPO/dists/stable
+h=$(sha256sum "$D/InRelease" | cut -d' ' -f1)
+mkdir -p "$D/by-hash/SHA256"
+mv "$D/InRelease" "$D/by-hash/SHA256/$h"
+rm -f "$D/Release" "$D/Release.gpg"
+set_sources stable
+echo "InRelease-Path: by-hash/SHA256/$h" >>"$SB/etc/apt/sources.list.d/test.sources"
+run_update -o Debug::pkgAcquire::Worker=1
+check "InRelease-Path: the update succeeds (rc $RC): $ERR" test "$RC" = 0
+check "from the by-hash name" has_text "$ERR" "URI:%20$URL/dists/stable/by-hash/SHA256/$h%0a"
+check "hello 1.7 is known" contains "$("$APTUS" policy hello 2>&1)" "Candidate: 1.7"
+sed -i "s#^InRelease-Path: .*#InRelease-Path: by-hash/SHA256/0000#" "$SB/etc/apt/sources.list.d/test.sources"
+run_update -o Acquire::Failure::ShowIP=false
+check "a path that is not there: no fallback, exit 100 (rc $RC)" test "$RC" = 100
+check "the error names the usual InRelease URI, no IP, no summary: $ERR" \
+    test "$ERR" = "E: Failed to fetch $URL/dists/stable/InRelease  404  File not found"
+set_sources stable
 finish

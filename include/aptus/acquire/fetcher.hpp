@@ -125,6 +125,7 @@ struct FetchOptions {
     bool retry_delay = true;
     long timeout_s = 30;         // connect timeout, and the longest time without a byte
     unsigned max_redirects = 10;
+    bool show_ip = true;         // FetchResult::peer filled (Acquire::Failure::ShowIP)
     std::optional<std::string> http_proxy, https_proxy;  // "" forces direct; unset: the environment
     std::string user_agent = "aptus";
     TlsOptions tls;
@@ -145,7 +146,7 @@ struct FetchOptions {
 // From Acquire::Queue-Mode (host: per host; access: one at a time),
 // Aptus::Acquire::Max-Per-Host, Acquire::Retries (and ::Delay,
 // ::Delay::Maximum), Acquire::http::Timeout, Acquire::http(s)::Proxy
-// ("DIRECT" for none), Acquire::http::User-Agent, Acquire::https::CAInfo,
+// ("DIRECT" for none), Acquire::Failure::ShowIP, Acquire::http::User-Agent, Acquire::https::CAInfo,
 // ::Verify-Peer and ::Verify-Host, each also as Acquire::https::<host>::<key>
 // for one host (apt's host-specific form, which wins); as root,
 // APT::Sandbox::User (default _apt; "" or "root": no sandbox).

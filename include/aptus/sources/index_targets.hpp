@@ -43,6 +43,12 @@ struct ReleaseFiles {
     std::string base_uri;  // ".../dists/bookworm/" (flat: repo_uri + suite)
     std::string inrelease_uri, release_uri, release_gpg_uri;
     std::string inrelease_file, release_file, release_gpg_file;  // in the lists dir
+    // Where the InRelease is fetched from: inrelease_uri, or the entries'
+    // inrelease-path under base_uri (a by-hash name, say). With such a path
+    // there is no Release + Release.gpg fallback, as in apt; what is shown
+    // and stored is still inrelease_uri's.
+    std::string inrelease_fetch_uri;
+    bool release_fallback = true;
     std::string sources_entry;  // file:line of the first entry
     // The entries' trusted= option: yes, no, or not said (then a signed
     // Release decides).

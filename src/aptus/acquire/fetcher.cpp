@@ -336,7 +336,7 @@ private:
         long port = 0;
         curl_easy_getinfo(e, CURLINFO_PRIMARY_IP, &ip);
         curl_easy_getinfo(e, CURLINFO_PRIMARY_PORT, &port);
-        r.peer = ip && *ip ? "[IP: " + std::string(ip) + " " + std::to_string(port) + "]" : "";
+        r.peer = ip && *ip && options_.show_ip ? "[IP: " + std::string(ip) + " " + std::to_string(port) + "]" : "";
         curl_off_t filetime = -1;
         curl_easy_getinfo(e, CURLINFO_FILETIME_T, &filetime);
         if (filetime >= 0) r.last_modified = std::time_t(filetime);
@@ -573,6 +573,7 @@ FetchOptions fetch_options(const config::Config& config) {
         o.max_per_host = 1;
         o.max_total = 1;
     }
+    o.show_ip = config.find_bool("Acquire::Failure::ShowIP", true);
     o.retries = unsigned(std::max(0L, config.find_int("Acquire::Retries", 3)));
     o.retry_delay = config.find_bool("Acquire::Retries::Delay", true);
     o.retry_delay_max_ms = unsigned(std::max(0L, config.find_int("Acquire::Retries::Delay::Maximum", 30))) * 1000u;

@@ -40,7 +40,7 @@ std::vector<UriLine> update_uris(const std::vector<sources::SourceEntry>& entrie
     const bool try_inrelease = config.find_bool("Acquire::TryInRelease", true);
     for (const sources::ReleaseFiles& r : sources::release_files(entries, config)) {
         if (try_inrelease)
-            out.push_back({r.inrelease_uri, base_name(r.inrelease_file), 0, ""});
+            out.push_back({r.inrelease_fetch_uri, base_name(r.inrelease_file), 0, ""});
         else
             out.push_back({r.release_uri, base_name(r.release_file), 0, ""});
     }

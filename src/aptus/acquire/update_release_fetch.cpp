@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <ctime>
 #include <optional>
 
@@ -44,7 +45,7 @@ void Updater::fetch_inrelease() {
     std::vector<Repo*> owner;
     for (Repo& repo : repos_) {
         FetchRequest r;
-        r.uri = repo.files->inrelease_uri;
+        r.uri = repo.files->inrelease_fetch_uri;
         r.destination = partial_path(lists_, repo.files->inrelease_file);
         r.keep_failed = true;
         r.max_size = max_release_size();
@@ -60,7 +61,7 @@ void Updater::fetch_inrelease() {
         std::string desc = repo.name + " InRelease";
         if (r.status == FetchStatus::Ok) repo.release_line = lines_.emit(UpdateLine::Get, desc, r.bytes);
         else if (r.status == FetchStatus::NotModified) repo.release_line = lines_.emit(UpdateLine::Hit, desc);
-        else if (r.not_found || redirect_loop(r)) lines_.emit(UpdateLine::Ign, desc);
+        else if ((r.not_found || redirect_loop(r)) && repo.files->release_fallback) lines_.emit(UpdateLine::Ign, desc);
         else lines_.emit(UpdateLine::Err, desc, 0, failure_details(r));
     });
     for (size_t i = 0; i < results.size(); ++i) {
@@ -75,15 +76,22 @@ void Updater::fetch_inrelease() {
             repo.kind = Repo::Kind::InRelease;
             repo.unchanged = true;
             use_stored(repo);
-        } else if (r.not_found || redirect_loop(r) || too_big(r)) {
+        } else if ((r.not_found || redirect_loop(r) || too_big(r)) && repo.files->release_fallback) {
             // Try Release + Release.gpg next. apt does so for every failure
             // that is neither transient nor an HTTP error other than 404:
             // a redirect loop is one (a plain "Ign" line, no warning), an
             // InRelease larger than Acquire::MaxReleaseFileSize another
             // (its Err line says so; the Release files are bounded too).
             repo.kind = Repo::Kind::Release;
+        } else if (!r.transient && !r.error.empty() && std::isdigit(static_cast<unsigned char>(r.error[0]))) {
+            // The server refused the InRelease (a 403, or a 404 where there
+            // is no fallback): apt ends the repository there and its
+            // "Some index files failed" summary does not count it. apt
+            // names the InRelease by its usual URI whatever path it came from.
+            repo.failed = true;
+            add(UpdateMessage::Error, failed_to_fetch(repo.files->inrelease_uri, r));
         } else {
-            fail(repo, failed_to_fetch(requests[i].uri, r), r.transient);
+            fail(repo, failed_to_fetch(repo.files->inrelease_uri, r), r.transient);
         }
     }
 }

@@ -43,6 +43,7 @@ constexpr OptionName option_names[] = {
     {"Check-Date", "check-date", false},
     {"Date-Max-Future", "date-max-future", false},
     {"By-Hash", "by-hash", false},
+    {"InRelease-Path", "inrelease-path", false},
     {"PDiffs", "pdiffs", false},
     {"Allow-Insecure", "allow-insecure", false},
     {"Allow-Weak", "allow-weak", false},

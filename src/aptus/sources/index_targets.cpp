@@ -355,6 +355,13 @@ std::vector<ReleaseFiles> release_files(const std::vector<SourceEntry>& entries,
         r.suite = e.suite;
         r.base_uri = repo_base_uri(r.repo_uri, e.suite);
         r.inrelease_uri = r.base_uri + "InRelease";
+        r.inrelease_fetch_uri = r.inrelease_uri;
+        if (const SourceOption* o = e.option("inrelease-path"); o && !o->values.empty() && !o->values[0].empty()) {
+            std::string_view path = o->values[0];
+            while (path.starts_with('/')) path.remove_prefix(1);
+            r.inrelease_fetch_uri = r.base_uri + std::string(path);
+            r.release_fallback = false;
+        }
         r.release_uri = r.base_uri + "Release";
         r.release_gpg_uri = r.base_uri + "Release.gpg";
         r.inrelease_file = lists + uri_to_list_filename(r.inrelease_uri);

@@ -27,6 +27,7 @@ constexpr FieldName field_names[] = {
     {"check-date", "Check-Date"},
     {"date-max-future", "Date-Max-Future"},
     {"by-hash", "By-Hash"},
+    {"inrelease-path", "InRelease-Path"},
     {"pdiffs", "PDiffs"},
     {"allow-insecure", "Allow-Insecure"},
     {"allow-weak", "Allow-Weak"},
