@@ -173,7 +173,11 @@ std::vector<acquire::ArchiveItem> archive_items(const config::Config& config, co
         // "http://host/debian bookworm/main amd64 Packages" -> apt's archive label.
         std::string label = target->description;
         if (size_t sp = label.rfind(' '); sp != std::string::npos) label.resize(sp);
-        item.label = label + " " + name + " " + arch + " " + version;
+        // A flat repository's suite ends in '/' ("/" alone is kept as ""):
+        // apt's label has no architecture then.
+        const std::string suite = target->option("Release");
+        const bool flat = suite.empty() || suite.back() == '/';
+        item.label = label + " " + name + " " + (flat ? "" : arch + " ") + version;
         items.push_back(std::move(item));
     }
     return items;
@@ -181,7 +185,7 @@ std::vector<acquire::ArchiveItem> archive_items(const config::Config& config, co
 
 acquire::ArchivesOutcome fetch_and_show(const config::Config& config, const std::vector<acquire::ArchiveItem>& items,
                                         const std::string& directory, acquire::ArchivesMode mode) {
-    FetchScreen screen(effective_quiet(config));
+    FetchScreen screen(effective_quiet(config), config);
     acquire::UpdateObserver observer;
     observer.line = [&](const acquire::UpdateLine& l) { screen.line(l); };
     observer.progress = [&](const acquire::FetchEvent& ev) { screen.progress(ev); };

@@ -26,7 +26,11 @@ std::string time_text(double seconds) {
     return std::to_string(s) + "s";
 }
 
-FetchScreen::FetchScreen(int quiet) : quiet_(quiet), progress_(quiet == 0 && ::isatty(STDOUT_FILENO)) {}
+FetchScreen::FetchScreen(int quiet, const config::Config& config)
+    : quiet_(quiet),
+      statistics_(!config.find_bool("quiet::NoStatistic")),
+      ignore_reasons_(config.find_bool("Acquire::Progress::Ignore::ShowErrorText")),
+      progress_(quiet == 0 && ::isatty(STDOUT_FILENO)) {}
 
 void FetchScreen::line(const acquire::UpdateLine& l) {
     if (quiet_ >= 2) return;
@@ -35,6 +39,11 @@ void FetchScreen::line(const acquire::UpdateLine& l) {
     std::printf("%s:%u %s", kinds[l.kind], l.number, l.description.c_str());
     if (l.kind == acquire::UpdateLine::Get && l.size) std::printf(" [%sB]", human_size(double(l.size)).c_str());
     std::putchar('\n');
+    if (l.kind == acquire::UpdateLine::Ign && !ignore_reasons_) {
+        std::fflush(stdout);
+        redraw();
+        return;
+    }
     for (const auto& d : l.details) {
         // A multi-line reason keeps the indentation on every line.
         size_t pos = 0;
@@ -69,7 +78,7 @@ void FetchScreen::clear() {
 
 void FetchScreen::fetched(uint64_t bytes, double seconds) {
     clear();
-    if (bytes > 0 && quiet_ < 2) {
+    if (bytes > 0 && quiet_ < 2 && statistics_) {
         double rate = seconds > 0 ? double(bytes) / seconds : 0;
         std::printf("Fetched %sB in %s (%sB/s)\n", human_size(double(bytes)).c_str(), time_text(seconds).c_str(),
                     human_size(rate).c_str());

@@ -11,6 +11,7 @@
 
 #include "aptus/acquire/fetcher.hpp"
 #include "aptus/acquire/update.hpp"
+#include "aptus/config/config.hpp"
 
 namespace aptus::cli {
 
@@ -23,19 +24,25 @@ std::string time_text(double seconds);
 
 class FetchScreen {
 public:
-    // The progress line only at quiet 0 on a terminal; item lines up to quiet 1.
-    explicit FetchScreen(int quiet);
+    // The progress line only at quiet 0 on a terminal; item lines up to
+    // quiet 1. From the configuration: quiet::NoStatistic (no Fetched line)
+    // and Acquire::Progress::Ignore::ShowErrorText (an Ign: line's reason
+    // under it, as apt's default leaves it out).
+    FetchScreen(int quiet, const config::Config& config);
 
     void line(const acquire::UpdateLine& l);
     void progress(const acquire::FetchEvent& ev);
     // Erases the progress line (before other output).
     void clear();
-    // "Fetched 1414 B in 0s (4861 B/s)", when anything was fetched and quiet < 2.
+    // "Fetched 1414 B in 0s (4861 B/s)", when anything was fetched, quiet < 2
+    // and statistics are wanted.
     void fetched(uint64_t bytes, double seconds);
 
 private:
     void redraw();
     int quiet_;
+    bool statistics_;
+    bool ignore_reasons_;
     bool progress_;
     std::string text_, shown_;
     uint64_t last_bytes_ = 0;

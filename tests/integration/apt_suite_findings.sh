@@ -24,7 +24,9 @@
 # - policy's "release c=" for a flat repository; -t now; regular expressions
 #   as words; pin priorities out of a short's range;
 # - update's advice on the sources: Signed-By, credentials in a URI, the
-#   one-line format (--audit).
+#   one-line format (--audit);
+# - a flat repository's Get: line names no architecture; quiet::NoStatistic
+#   leaves out the "Fetched" line.
 source "$(dirname "$0")/lib/install_repo.sh"
 install_setup
 BIN=$T/bin
@@ -228,6 +230,23 @@ check "policy: a flat repository's empty component is still said (release c=): $
 "file:$T/flat ./ Packages
      release c=
 "
+rm "$SB/etc/apt/sources.list.d/flat.list"
+# The same served over http: apt's Get: line for a flat repository has no
+# architecture; quiet::NoStatistic drops the "Fetched" line.
+mkdir -p "$REPO/flat"
+printf '0123456789' >"$REPO/flat/flatpkg_1.0_amd64.deb"
+printf 'Package: flatpkg\nVersion: 1.0\nArchitecture: amd64\nFilename: ./flatpkg_1.0_amd64.deb\nSize: 10\nSHA256: %s\nDescription: flat\n\n' \
+    "$(sha256sum <"$REPO/flat/flatpkg_1.0_amd64.deb" | cut -d' ' -f1)" >"$REPO/flat/Packages"
+{ echo "Date: $(date -uR)"; echo "SHA256:"; echo " $(sha256sum <"$REPO/flat/Packages" | cut -d' ' -f1) $(stat -c %s "$REPO/flat/Packages") Packages"; } >"$REPO/flat/Release"
+echo "deb [trusted=yes] $URL/flat ./" >"$SB/etc/apt/sources.list.d/flat.list"
+run "$BIN/apt-get" update
+run "$BIN/apt-get" install -d -y flatpkg -o quiet::NoStatistic=true
+check "flat over http: the Get: line has no architecture (rc $RC): $OUT" \
+    bash -c 'grep -qE "^Get:1 .* flatpkg 1\.0 \[10 B\]$" <<<"$0"' "$OUT"
+check "quiet::NoStatistic: no Fetched line" not_contains "$OUT" "Fetched "
+run "$BIN/apt-get" clean
+run "$BIN/apt-get" install -d -y flatpkg
+check "without it the Fetched line is there: $OUT" contains "$OUT" "Fetched 10 B"
 rm "$SB/etc/apt/sources.list.d/flat.list"
 # apt-cache policy of a word that names nothing: a regular expression.
 run "$BIN/apt-cache" policy '^simp.*'

@@ -17,7 +17,15 @@
 # - InRelease-Path fetches the InRelease from that path (a by-hash name),
 #   with no Release fallback: a 404 there is apt's error under the usual
 #   InRelease URI, without the "Some index files" summary; and
-#   Acquire::Failure::ShowIP=false leaves out the "[IP: ...]".
+#   Acquire::Failure::ShowIP=false leaves out the "[IP: ...]";
+# - Release + Release.gpg: an unmodified Release has no Release.gpg line
+#   (its number is still taken), a Release that arrives identical to the
+#   stored one counts as unmodified, and an Ign line's reason is shown
+#   under Acquire::Progress::Ignore::ShowErrorText;
+# - a signature that does not verify on a repository taken anyway
+#   (trusted=yes, insecure allowed) is not kept: an InRelease is stored as
+#   Release, a Release.gpg dropped, and the packages are unauthenticated;
+# - index lines come in the order of the targets, whichever finished first.
 source "$(dirname "$0")/lib/update_repo.sh"
 update_setup
 
@@ -119,4 +127,69 @@ check "a path that is not there: no fallback, exit 100 (rc $RC)" test "$RC" = 10
 check "the error names the usual InRelease URI, no IP, no summary: $ERR" \
     test "$ERR" = "E: Failed to fetch $URL/dists/stable/InRelease  404  File not found"
 set_sources stable
+
+# Release + Release.gpg, no InRelease.
+make_suite stable --packages hello=1.8 --no-inrelease
+rm -f "$REPO/dists/stable/InRelease"
+run_update
+check "Release + Release.gpg: update (rc $RC)" test "$RC" = 0
+check "the signature's line follows the Release's" \
+    bash -c 'grep -A1 "^Get:2 .* stable Release \[" <<<"$0" | grep -q "^Get:3 .* stable Release.gpg \["' "$OUT"
+rm -f "$LISTS"/*_Packages*
+run_update -o Acquire::Progress::Ignore::ShowErrorText=true -o Acquire::Failure::ShowIP=false -o quiet::NoStatistic=true
+check "unmodified Release: Hit, no Release.gpg line, the index is Get:4: $OUT" test "$OUT" = "Ign:1 $URL stable InRelease
+  404  File not found
+Hit:2 $URL stable Release
+Get:4 $URL stable/main amd64 Packages [$(stat -c %s "$REPO/dists/stable/main/binary-amd64/Packages.xz") B]
+Reading package lists...
+Building dependency tree...
+All packages are up to date."
+run_update
+check "without ShowErrorText the Ign line has no reason" test "$(sed -n 2p <<<"$OUT")" = "Hit:2 $URL stable Release"
+# Newer than the stored one, so sent again: the same bytes.
+touch -d "@$(($(stat -c %Y "$REPO/dists/stable/Release") + 5))" "$REPO/dists/stable/Release"
+run_update
+check "an identical Release sent again is a Get, then as unmodified: $OUT" \
+    bash -c 'grep -q "^Get:2 .* stable Release \[" <<<"$0" && ! grep -q "Release.gpg" <<<"$0"' "$OUT"
+
+# Insecure repositories allowed, a Release.gpg by a key the entry does not
+# trust: taken as unsigned, the signature not kept, the packages unauthenticated.
+{
+    echo "Types: deb"; echo "URIs: $URL"; echo "Suites: stable"; echo "Components: main"
+    echo "Signed-By: AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+} >"$SB/etc/apt/sources.list.d/test.sources"
+make_suite stable --packages hello=1.9 --no-inrelease
+rm -f "$REPO/dists/stable/InRelease" "$LISTS"/*_*  # no lists to keep instead
+run_update --allow-insecure-repositories
+check "a signature by an unknown key, insecure allowed: taken (rc $RC)" test "$RC" = 0
+check "its Release.gpg is not kept" bash -c '! ls "$0"/*_Release.gpg 2>/dev/null' "$LISTS"
+"$APTUS" install -y -d hello >"$T/out" 2>&1
+check "and hello is unauthenticated: $(cat "$T/out")" grep -q "cannot be authenticated" "$T/out"
+
+# trusted=yes and an InRelease whose signature does not verify: stored as
+# Release (apt), so nothing takes it for verified.
+{
+    echo "Types: deb"; echo "URIs: $URL"; echo "Suites: stable"; echo "Components: main"
+    echo "Trusted: yes"; echo "Signed-By: AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+} >"$SB/etc/apt/sources.list.d/test.sources"
+make_suite stable --packages hello=2.0
+rm -f "$LISTS"/*_*
+run_update
+check "trusted=yes, unverifiable InRelease: taken (rc $RC)" test "$RC" = 0
+check "stored under the Release name, byte for byte" \
+    cmp "$REPO/dists/stable/InRelease" "$(ls "$LISTS"/*_dists_stable_Release)"
+check "and no InRelease" bash -c '! ls "$0"/*_InRelease 2>/dev/null' "$LISTS"
+check "hello 2.0 is known" contains "$("$APTUS" policy hello 2>&1)" "Candidate: 2.0"
+set_sources stable
+
+# Index lines in the targets' order: two architectures, the native first.
+make_suite stable --packages hello=2.1
+echo 'APT::Architectures { "amd64"; "i386"; };' >"$SB/etc/apt/apt.conf.d/90arch"
+for n in 1 2 3; do
+    rm -f "$LISTS"/*_Packages*
+    run_update
+    check "amd64's Packages line before i386's ($n): $OUT" \
+        bash -c 'grep "Packages" <<<"$0" | head -1 | grep -q "amd64 Packages"' "$OUT"
+done
+rm -f "$SB/etc/apt/apt.conf.d/90arch"
 finish

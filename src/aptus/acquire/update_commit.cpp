@@ -24,15 +24,24 @@ void Updater::commit() {
         std::vector<ListsMove> moves = repo.index_moves;
         const auto& rf = *repo.files;
         if (!repo.unchanged) {
+            // A signature that did not verify is not kept (unverified_signature).
+            const bool keep_signature = !repo.unverified_signature;
             if (repo.kind == Repo::Kind::InRelease && !repo.release_partial.empty()) {
-                moves.push_back({repo.release_partial[0], rf.inrelease_file,
-                                 {rf.release_file, rf.release_gpg_file}, repo.last_modified});
+                if (keep_signature)
+                    moves.push_back({repo.release_partial[0], rf.inrelease_file,
+                                     {rf.release_file, rf.release_gpg_file}, repo.last_modified});
+                else
+                    moves.push_back({repo.release_partial[0], rf.release_file,
+                                     {rf.inrelease_file, rf.release_gpg_file}, repo.last_modified});
             } else if (repo.kind == Repo::Kind::Release && !repo.release_partial.empty()) {
+                const bool with_gpg = repo.signed_release && keep_signature;
                 std::vector<std::string> replaces = {rf.inrelease_file};
-                if (!repo.signed_release) replaces.push_back(rf.release_gpg_file);
+                if (!with_gpg) replaces.push_back(rf.release_gpg_file);
                 moves.push_back({repo.release_partial[0], rf.release_file, replaces, repo.last_modified});
-                if (repo.signed_release && repo.release_partial.size() > 1)
-                    moves.push_back({repo.release_partial[1], rf.release_gpg_file, {}, std::nullopt});
+                if (repo.release_partial.size() > 1) {
+                    if (with_gpg) moves.push_back({repo.release_partial[1], rf.release_gpg_file, {}, std::nullopt});
+                    else ::unlink(repo.release_partial[1].c_str());
+                }
             }
         } else {
             for (const auto& p : repo.release_partial) ::unlink(p.c_str());

@@ -1,6 +1,8 @@
 // The last round of transfers: every index file the verified Releases list
 // for the targets, all at once, each checked against its Release entry; a
 // way that fails moves on to the next compression or path, as apt does.
+#include <optional>
+
 #include "update_plan.hpp"
 #include "updater.hpp"
 
@@ -40,13 +42,18 @@ void Updater::fetch_indices() {
     while (!active.empty()) {
         std::vector<FetchRequest> requests;
         for (size_t i : active) requests.push_back(plans[i].ways[plans[i].next].request);
-        auto results = run_fetch(requests, [&](size_t k, const FetchResult& r) {
+        // Lines in the plan's order (apt's queue order), each as soon as all
+        // before it have finished: the transfers run in parallel and finish
+        // in any order, the output does not.
+        std::vector<std::optional<FetchResult>> finished(requests.size());
+        size_t shown = 0;
+        auto show = [&](size_t k, const FetchResult& r) {
             IndexPlan& p = plans[active[k]];
             if (r.status == FetchStatus::Ok) {
                 p.line = lines_.emit(UpdateLine::Get, p.target->description, r.bytes, {}, p.line);
             } else if (r.status == FetchStatus::Failed && final_failure(p, r)) {
                 if (ignored(p, r)) {
-                    p.line = lines_.emit(UpdateLine::Ign, p.target->description, 0, {}, p.line);
+                    p.line = lines_.emit(UpdateLine::Ign, p.target->description, 0, failure_details(r), p.line);
                     return;
                 }
                 std::vector<std::string> details = failure_details(r);
@@ -57,7 +64,12 @@ void Updater::fetch_indices() {
                 }
                 p.line = lines_.emit(UpdateLine::Err, p.target->description, 0, details, p.line);
             }
+        };
+        auto results = run_fetch(requests, [&](size_t k, const FetchResult& r) {
+            finished[k] = r;
+            for (; shown < finished.size() && finished[shown]; ++shown) show(shown, *finished[shown]);
         });
+        for (; shown < results.size(); ++shown) show(shown, results[shown]);  // any the callback did not see
         std::vector<size_t> again;
         for (size_t k = 0; k < results.size(); ++k) {
             IndexPlan& p = plans[active[k]];

@@ -61,7 +61,8 @@ void Updater::fetch_inrelease() {
         std::string desc = repo.name + " InRelease";
         if (r.status == FetchStatus::Ok) repo.release_line = lines_.emit(UpdateLine::Get, desc, r.bytes);
         else if (r.status == FetchStatus::NotModified) repo.release_line = lines_.emit(UpdateLine::Hit, desc);
-        else if ((r.not_found || redirect_loop(r)) && repo.files->release_fallback) lines_.emit(UpdateLine::Ign, desc);
+        else if ((r.not_found || redirect_loop(r)) && repo.files->release_fallback)
+            lines_.emit(UpdateLine::Ign, desc, 0, failure_details(r));
         else lines_.emit(UpdateLine::Err, desc, 0, failure_details(r));
     });
     for (size_t i = 0; i < results.size(); ++i) {
@@ -134,7 +135,9 @@ void Updater::fetch_release_fallback() {
         Repo& repo = *owner[i];
         bool is_gpg = i % 2 == 1;
         std::string desc = repo.name + (is_gpg ? " Release.gpg" : " Release");
-        if (r.status == FetchStatus::Ok) {
+        if (is_gpg && r.status != FetchStatus::Failed) {
+            // Said after the Release's own line (below), once its answer is known.
+        } else if (r.status == FetchStatus::Ok) {
             unsigned n = lines_.emit(UpdateLine::Get, desc, r.bytes);
             if (!is_gpg) repo.release_line = n;
         } else if (r.status == FetchStatus::NotModified) {
@@ -147,10 +150,36 @@ void Updater::fetch_release_fallback() {
             lines_.emit(UpdateLine::Err, desc, 0, failure_details(r));
         }
     });
-    for (size_t i = 0; i < results.size(); i += 2)
-        if (results[i].status != FetchStatus::Failed && results[i + 1].status == FetchStatus::Failed &&
-            results[i + 1].not_found)
-            lines_.emit(UpdateLine::Ign, owner[i]->name + " Release.gpg");
+    // A Release that arrived whole but is the stored one byte for byte (a
+    // server that ignores If-Modified-Since) is unchanged, as apt holds it:
+    // its Get line stands, the rest is as for a Hit.
+    for (size_t i = 0; i < results.size(); i += 2) {
+        if (results[i].status != FetchStatus::Ok || owner[i]->stored_path != owner[i]->files->release_file) continue;
+        try {
+            if (read_file(requests[i].destination) != read_file(owner[i]->stored_path)) continue;
+        } catch (const Error&) {
+            continue;
+        }
+        ::unlink(requests[i].destination.c_str());
+        results[i].status = FetchStatus::NotModified;
+    }
+    // The signature's line comes after its Release's: none when the Release
+    // was not modified (apt says nothing of the signature then, though it
+    // counts it), an Ign with its reason when there is none.
+    for (size_t i = 0; i < results.size(); i += 2) {
+        const FetchResult& rel = results[i];
+        const FetchResult& gpg = results[i + 1];
+        const std::string desc = owner[i]->name + " Release.gpg";
+        if (rel.status == FetchStatus::Failed) continue;
+        if (gpg.status == FetchStatus::Failed && gpg.not_found)
+            lines_.emit(UpdateLine::Ign, desc, 0, failure_details(gpg));
+        else if (rel.status == FetchStatus::NotModified)
+            lines_.skip();
+        else if (gpg.status == FetchStatus::Ok)
+            lines_.emit(UpdateLine::Get, desc, gpg.bytes);
+        else if (gpg.status == FetchStatus::NotModified)
+            lines_.emit(UpdateLine::Hit, desc);
+    }
     for (size_t i = 0; i < results.size(); i += 2) {
         Repo& repo = *owner[i];
         const FetchResult& rel = results[i];

@@ -111,6 +111,7 @@ void Updater::accept_unsigned(Repo& repo, const std::string& name, const std::st
     ReleaseCheckSettings settings = release_check_settings(*repo.entry, config_);
     CheckResult c = check_unsigned(settings, name, repo.stored && repo.stored_signed);
     if (why) {
+        repo.unverified_signature = true;
         // The verifier's message is APT 3.0's warning already
         // ("OpenPGP signature verification failed: <name>: <reason>");
         // the Err line shows only the reason, as apt's does.

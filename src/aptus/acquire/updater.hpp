@@ -30,6 +30,9 @@ public:
     explicit Lines(const UpdateObserver& observer) : observer_(observer) {}
     unsigned emit(UpdateLine::Kind kind, const std::string& description, uint64_t size = 0,
                   std::vector<std::string> details = {}, unsigned number = 0);
+    // An item apt numbers but shows no line for (a Release.gpg beside an
+    // unmodified Release): the next line's number is one higher.
+    void skip() { ++last_; }
 
 private:
     const UpdateObserver& observer_;
@@ -71,6 +74,12 @@ struct Repo {
     bool unchanged = false;  // the Release file was not modified (304)
     bool verified = false;
     bool signed_release = false;  // Release came with a Release.gpg
+    // A signature was there and did not verify, and the repository was
+    // taken as unsigned (trusted=yes, or insecure repositories allowed): the
+    // signature is not kept, so nothing later counts the lists as signed —
+    // an InRelease is stored under the Release name, a Release.gpg dropped
+    // (as apt does).
+    bool unverified_signature = false;
     unsigned release_line = 0;
     std::vector<std::string> release_partial;  // InRelease, or Release [+ Release.gpg], in partial/
     std::optional<std::time_t> last_modified;

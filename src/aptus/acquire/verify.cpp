@@ -245,9 +245,10 @@ Verified verify_clearsigned(std::string_view inrelease, const TrustAnchors& anch
 
 Verified verify_detached(std::string_view release, std::string_view signature, const TrustAnchors& anchors,
                          std::string_view name, const Verifier& verifier, const std::string& scratch_dir) {
-    // An empty signature file is a broken one, not a missing one (a
-    // captive portal's answer, say): apt's gpgv method says NODATA.
-    if (trim(signature).empty())
+    // An empty signature file, or one with no signature data at all, is a
+    // broken one, not a missing one (a captive portal's answer, say): apt's
+    // gpgv method says NODATA.
+    if (trim(signature).empty() || !detail::holds_signature_data(signature))
         throw VerifyError(VerifyFailure::Malformed,
                           "OpenPGP signature verification failed: " + std::string(name) +
                               ": Signed file isn't valid, got 'NODATA' (does the network require authentication?)");

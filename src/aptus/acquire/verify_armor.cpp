@@ -131,6 +131,12 @@ std::string check_detached_signature(std::string_view signature) {
     return {};
 }
 
+bool holds_signature_data(std::string_view signature) {
+    if (signature.empty()) return false;
+    if (is_signature_packet_tag(uint8_t(signature[0])) && !starts_with(signature, "-----")) return true;
+    return signature.find("-----BEGIN PGP SIGNATURE-----") != std::string_view::npos;
+}
+
 std::string_view clearsigned_signature(std::string_view message) {
     constexpr std::string_view begin = "\n-----BEGIN PGP SIGNATURE-----";
     constexpr std::string_view end = "-----END PGP SIGNATURE-----";

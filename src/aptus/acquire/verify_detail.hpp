@@ -29,6 +29,11 @@ KeyringFormat keyring_format(std::string_view path, std::string_view content);
 // packet. Empty: "" (unsigned). Else the reason it is refused.
 std::string check_detached_signature(std::string_view signature);
 
+// Whether a signature file holds anything a verifier would take for
+// signature data (a signature packet first, or an armour block somewhere);
+// without any, gpgv answers NODATA (an error page instead of the file).
+bool holds_signature_data(std::string_view signature);
+
 // The signature block of a clearsigned message, armour lines included;
 // assumes deb::clearsigned_text accepted the message.
 std::string_view clearsigned_signature(std::string_view message);

@@ -86,7 +86,7 @@ int run_update(Context& ctx) {
     acquire::UpdateResult result;
     std::vector<sources::SourceEntry> entries;
     if (config.find_bool("APT::Get::Download", true)) {
-        FetchScreen screen(quiet);
+        FetchScreen screen(quiet, config);
         acquire::UpdateObserver observer;
         observer.line = [&](const acquire::UpdateLine& l) { screen.line(l); };
         observer.progress = [&](const acquire::FetchEvent& ev) { screen.progress(ev); };

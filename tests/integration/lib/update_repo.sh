@@ -74,15 +74,19 @@ update_teardown() {
 }
 
 make_suite() {
-    local suite=$1 before=0 rc
+    local suite=$1 before=0 rc f
     shift
-    [ -e "$REPO/dists/$suite/InRelease" ] && before=$(stat -c %Y "$REPO/dists/$suite/InRelease")
+    # The newest of the suite's Release files (a suite may have no InRelease).
+    for f in InRelease Release; do
+        [ -e "$REPO/dists/$suite/$f" ] && [ "$(stat -c %Y "$REPO/dists/$suite/$f")" -gt "$before" ] &&
+            before=$(stat -c %Y "$REPO/dists/$suite/$f")
+    done
     python3 "$LIB/make_repo.py" "$REPO" "$suite" --gnupghome "$GNUPGHOME" --key "$KEY" "$@"
     rc=$?
     # A rebuild within the second of the last one would be Not Modified to
     # If-Modified-Since (the server's times have whole seconds): its Release
     # files get a time later than the last ones had.
-    if [ "$rc" = 0 ] && [ "$(stat -c %Y "$REPO/dists/$suite/InRelease" 2>/dev/null || echo 0)" -le "$before" ]; then
+    if [ "$rc" = 0 ] && [ "$(stat -c %Y "$REPO/dists/$suite/Release" 2>/dev/null || echo 0)" -le "$before" ]; then
         touch -c -d "@$((before + 1))" "$REPO/dists/$suite/InRelease" "$REPO/dists/$suite/Release"
     fi
     return $rc

@@ -255,6 +255,12 @@ TEST_P(VerifyTest, UnsignedAndMalformedInput) {
               VerifyFailure::Malformed);
     EXPECT_EQ(message, "OpenPGP signature verification failed: " + name +
                            ": Signed file isn't valid, got 'NODATA' (does the network require authentication?)");
+    // So is one with no signature data at all (an error page), as apt says.
+    EXPECT_EQ(failure_of([&] { verify_detached(kRelease, "Hello\n", keyring(joe_keyring), name, verifier); },
+                         &message),
+              VerifyFailure::Malformed);
+    EXPECT_EQ(message, "OpenPGP signature verification failed: " + name +
+                           ": Signed file isn't valid, got 'NODATA' (does the network require authentication?)");
     // A detached signature file carrying anything beside signatures.
     std::string signature = gpg.detach_sign(kRelease, {joe});
     EXPECT_EQ(failure_of([&] {
