@@ -25,7 +25,11 @@
 # - a signature that does not verify on a repository taken anyway
 #   (trusted=yes, insecure allowed) is not kept: an InRelease is stored as
 #   Release, a Release.gpg dropped, and the packages are unauthenticated;
-# - index lines come in the order of the targets, whichever finished first.
+# - index lines come in the order of the targets, whichever finished first;
+# - a repository without any Release, insecure repositories allowed: each
+#   compression is tried in turn (an Ign line each), apt's warning, the
+#   packages unauthenticated, the transfer bounded by
+#   Aptus::Acquire::Max-Unannounced-Size, and an unchanged index is a Hit.
 source "$(dirname "$0")/lib/update_repo.sh"
 update_setup
 
@@ -192,4 +196,26 @@ for n in 1 2 3; do
         bash -c 'grep "Packages" <<<"$0" | head -1 | grep -q "amd64 Packages"' "$OUT"
 done
 rm -f "$SB/etc/apt/apt.conf.d/90arch"
+
+# No Release at all.
+rm -rf "$REPO/dists/stable"
+make_suite stable --packages hello=2.2 --compress gz
+rm -f "$REPO/dists/stable/InRelease" "$REPO/dists/stable/Release" "$REPO/dists/stable/Release.gpg" "$LISTS"/*_*
+run_update
+check "no Release: refused by default (rc $RC)" test "$RC" = 100
+run_update --allow-insecure-repositories
+check "no Release, insecure allowed: taken (rc $RC): $ERR" test "$RC" = 0
+check "xz, bz2, lzma tried before gz: $OUT" test "$(grep -c '^Ign:3 .*amd64 Packages$' <<<"$OUT")" = 3
+check "then the gz" bash -c 'grep -q "^Get:3 .*amd64 Packages \[" <<<"$0"' "$OUT"
+check "apt's warning" contains "$ERR" "W: The repository '$URL stable Release' does not have a Release file."
+check "hello 2.2 is known" contains "$("$APTUS" policy hello 2>&1)" "Candidate: 2.2"
+"$APTUS" install -y -d hello >"$T/out" 2>&1
+check "and unauthenticated" grep -q "cannot be authenticated" "$T/out"
+run_update --allow-insecure-repositories
+check "unchanged: the index is a Hit: $OUT" bash -c 'grep -q "^Hit:3 .*amd64 Packages$" <<<"$0"' "$OUT"
+rm -f "$LISTS"/*_*
+run_update --allow-insecure-repositories -o Aptus::Acquire::Max-Unannounced-Size=100
+check "bounded: an index beyond Max-Unannounced-Size fails (rc $RC): $ERR" \
+    bash -c '[ "$1" = 100 ] && grep -qE "amd64/Packages.gz  File has unexpected size" <<<"$0"' "$ERR" "$RC"
+check "and nothing of it is stored" bash -c '! ls "$0"/*binary-amd64_Packages* 2>/dev/null' "$LISTS"
 finish

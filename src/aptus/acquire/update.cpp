@@ -50,7 +50,7 @@ UpdateResult Updater::run() {
     fetch_inrelease();
     fetch_release_fallback();
     for (Repo& repo : repos_)
-        if (!repo.failed) check_release(repo);
+        if (!repo.failed && !repo.no_release) check_release(repo);
     fetch_indices();
     commit();
 

@@ -13,6 +13,11 @@ void Updater::fetch_indices() {
     for (Repo& repo : repos_) {
         if (repo.failed) continue;
         for (const sources::IndexTarget* t : repo.targets) {
+            if (repo.no_release) {
+                plans.push_back(plan_unannounced_index(*t, lists_, config_));
+                owner.push_back(&repo);
+                continue;
+            }
             PlanOutcome out =
                 plan_index(*t, repo.fresh, repo.stored ? &*repo.stored : nullptr, repo.unchanged, lists_, config_,
                            repo.name + (repo.kind == Repo::Kind::InRelease ? " InRelease" : " Release"));
@@ -37,7 +42,7 @@ void Updater::fetch_indices() {
     // ignored as apt ignores it: its expected hashes are looked up under the
     // "by-hash" extension there, find none, and the item ends as Ign.
     auto ignored = [&](const IndexPlan& p, const FetchResult& r) {
-        return !failed_its_checks(r) && !r.transient && p.target->optional && p.ways[p.next].by_hash;
+        return !failed_its_checks(r) && !r.transient && p.target->optional && (p.ways[p.next].by_hash || p.unannounced);
     };
     while (!active.empty()) {
         std::vector<FetchRequest> requests;
@@ -50,7 +55,14 @@ void Updater::fetch_indices() {
         auto show = [&](size_t k, const FetchResult& r) {
             IndexPlan& p = plans[active[k]];
             if (r.status == FetchStatus::Ok) {
-                p.line = lines_.emit(UpdateLine::Get, p.target->description, r.bytes, {}, p.line);
+                // apt's file method announces no size where no Release did.
+                const bool sizeless = p.unannounced && is_local_uri(p.ways[p.next].request.uri);
+                p.line = lines_.emit(UpdateLine::Get, p.target->description, sizeless ? 0 : r.bytes, {}, p.line);
+            } else if (r.status == FetchStatus::NotModified) {
+                p.line = lines_.emit(UpdateLine::Hit, p.target->description, 0, {}, p.line);  // unannounced only
+            } else if (r.status == FetchStatus::Failed && p.unannounced && !final_failure(p, r)) {
+                // Without a Release apt tries each compression in the open.
+                p.line = lines_.emit(UpdateLine::Ign, p.target->description, 0, failure_details(r), p.line);
             } else if (r.status == FetchStatus::Failed && final_failure(p, r)) {
                 if (ignored(p, r)) {
                     p.line = lines_.emit(UpdateLine::Ign, p.target->description, 0, failure_details(r), p.line);

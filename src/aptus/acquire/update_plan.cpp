@@ -1,5 +1,7 @@
 #include "update_plan.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 
 #include "aptus/acquire/lists_store.hpp"
@@ -132,6 +134,53 @@ PlanOutcome plan_index(const sources::IndexTarget& target, const deb::ReleaseFil
     }
     out.plan = std::move(plan);
     return out;
+}
+
+IndexPlan plan_unannounced_index(const sources::IndexTarget& target, const std::string& lists_dir,
+                                 const config::Config& config) {
+    const uint64_t bound =
+        uint64_t(std::max(1L, config.find_int("Aptus::Acquire::Max-Unannounced-Size", 512L << 20)));
+    IndexPlan plan;
+    plan.target = &target;
+    plan.unannounced = true;
+    const std::vector<std::string> variants = stored_variants(target.filename);
+    const std::string order = target.option(target.keep_compressed ? "KeepCompressedAs" : "CompressionTypes");
+    for (std::string_view word : split_words(order)) {
+        std::string path = target.meta_key;
+        if (word != "uncompressed") path += "." + std::string(word);
+        const Compression c = compression_from_path(path);
+        if (word != "uncompressed" && c == Compression::None) continue;  // a format we cannot read
+        IndexFetch f;
+        const bool compressed = word != "uncompressed";
+        f.final_path = target.keep_compressed && compressed ? target.filename + "." + std::string(word) : target.filename;
+        for (const auto& v : variants)
+            if (v != f.final_path) f.replaces.push_back(v);
+        FetchRequest& r = f.request;
+        r.uri = target.option("Base-URI") + path;
+        // A local repository is looked at, not asked: as apt, only the
+        // forms that exist are tried (no Ign line for each missing one).
+        if (is_local_uri(r.uri) && !path_exists(local_path(r.uri))) continue;
+        r.destination = partial_path(lists_dir, f.final_path);
+        r.keep_failed = true;
+        r.max_size = bound;
+        r.decompress = target.keep_compressed ? Compression::None : c;
+        if (r.decompress != Compression::None) r.max_output_size = bound;
+        if (path_exists(f.final_path)) {
+            struct stat st {};
+            if (::stat(f.final_path.c_str(), &st) == 0) r.if_modified_since = st.st_mtime;
+        }
+        plan.ways.push_back(std::move(f));
+    }
+    if (plan.ways.empty() && !variants.empty()) {
+        // Nothing there at all: one way left to report it missing.
+        IndexFetch f;
+        f.final_path = target.filename;
+        f.request.uri = target.option("Base-URI") + target.meta_key;
+        f.request.destination = partial_path(lists_dir, f.final_path);
+        f.request.max_size = bound;
+        plan.ways.push_back(std::move(f));
+    }
+    return plan;
 }
 
 }  // namespace aptus::acquire

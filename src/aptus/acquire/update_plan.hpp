@@ -32,6 +32,9 @@ struct IndexPlan {
     std::vector<IndexFetch> ways;
     size_t next = 0;    // the way being tried
     unsigned line = 0;  // its item number once printed
+    // No Release announced it: each way that fails is an Ign line of its
+    // own, as apt prints them then.
+    bool unannounced = false;
 };
 
 struct PlanOutcome {
@@ -48,6 +51,14 @@ struct PlanOutcome {
 PlanOutcome plan_index(const sources::IndexTarget& target, const deb::ReleaseFile& fresh,
                        const deb::ReleaseFile* stored, bool unchanged, const std::string& lists_dir,
                        const config::Config& config, const std::string& repo_name = {});
+
+// A repository without any Release (taken only where the settings allow
+// it): the index is asked for in each configured compression in turn, with
+// nothing to check it against but the sizes configured as its bounds
+// (Aptus::Acquire::Max-Unannounced-Size for the bytes transferred and for
+// what they decompress to), and only when changed since the stored copy.
+IndexPlan plan_unannounced_index(const sources::IndexTarget& target, const std::string& lists_dir,
+                                 const config::Config& config);
 
 // The lists-dir files a target may be stored as: the plain name and every
 // compressed one, in the order base/ reads them.

@@ -11,6 +11,7 @@
 #include <ctime>
 #include <optional>
 
+#include "aptus/acquire/release_check.hpp"
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
 #include "updater.hpp"
@@ -131,12 +132,22 @@ void Updater::fetch_release_fallback() {
         owner.push_back(&repo);
     }
     if (requests.empty()) return;
+    // A repository without any Release is taken where the settings allow it
+    // (trusted=yes, or insecure repositories allowed), never over lists that
+    // had one: apt's Release line is an Ign then.
+    auto without_release = [&](const Repo& repo, const FetchResult& r) {
+        if (!r.not_found || repo.stored) return false;
+        const ReleaseCheckSettings settings = release_check_settings(*repo.entry, config_);
+        return settings.trusted || settings.allow_insecure;
+    };
     auto results = run_fetch(requests, [&](size_t i, const FetchResult& r) {
         Repo& repo = *owner[i];
         bool is_gpg = i % 2 == 1;
         std::string desc = repo.name + (is_gpg ? " Release.gpg" : " Release");
         if (is_gpg && r.status != FetchStatus::Failed) {
             // Said after the Release's own line (below), once its answer is known.
+        } else if (!is_gpg && r.status == FetchStatus::Failed && without_release(repo, r)) {
+            lines_.emit(UpdateLine::Ign, desc, 0, failure_details(r));
         } else if (r.status == FetchStatus::Ok) {
             unsigned n = lines_.emit(UpdateLine::Get, desc, r.bytes);
             if (!is_gpg) repo.release_line = n;
@@ -185,7 +196,15 @@ void Updater::fetch_release_fallback() {
         const FetchResult& rel = results[i];
         const FetchResult& gpg = results[i + 1];
         if (rel.status == FetchStatus::Failed) {
-            if (rel.not_found && repo.stored) {
+            if (without_release(repo, rel)) {
+                repo.no_release = true;
+                if (!release_check_settings(*repo.entry, config_).trusted) {
+                    add(UpdateMessage::Warning, "The repository '" + repo.name + " Release' does not have a Release file.");
+                    add(UpdateMessage::Notice,
+                        "Data from such a repository can't be authenticated and is therefore potentially dangerous to use.");
+                    add(UpdateMessage::Notice, kNoReleaseNotice2);
+                }
+            } else if (rel.not_found && repo.stored) {
                 fail(repo, "The repository '" + repo.name + " Release' no longer has a Release file.");
             } else if (rel.not_found) {
                 fail(repo, "The repository '" + repo.name + " Release' does not have a Release file.");

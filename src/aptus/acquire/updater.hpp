@@ -80,6 +80,10 @@ struct Repo {
     // an InRelease is stored under the Release name, a Release.gpg dropped
     // (as apt does).
     bool unverified_signature = false;
+    // No Release at all, and the settings allow that (trusted=yes, or
+    // insecure repositories allowed): the indices are fetched unannounced,
+    // bounded by configured sizes only (plan_unannounced_index).
+    bool no_release = false;
     unsigned release_line = 0;
     std::vector<std::string> release_partial;  // InRelease, or Release [+ Release.gpg], in partial/
     std::optional<std::time_t> last_modified;
