@@ -18,6 +18,7 @@
 #include "aptus/deb/tagfile.hpp"
 #include "aptus/sources/index_targets.hpp"
 #include "aptus/sources/source_list.hpp"
+#include "aptus/acquire/repository_path.hpp"
 #include "aptus/system/authentication.hpp"
 #include "cli/fetch_screen.hpp"
 #include "cli/version_select.hpp"
@@ -26,60 +27,6 @@ namespace aptus::cli {
 namespace {
 
 bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
-
-// apt's http method sends the path %-quoted: everything but letters, digits
-// and "-._/" (so "~" is "%7e", "+" is "%2b", a "%" in a name is "%25").
-std::string quote_path(std::string_view path) {
-    static const char hex[] = "0123456789abcdef";
-    std::string out;
-    for (unsigned char c : path) {
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
-            c == '_' || c == '/') {
-            out += char(c);
-        } else {
-            out += '%';
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        }
-    }
-    return out;
-}
-
-// The index target a cache index file was read from: its lists-dir name,
-// possibly with a compression suffix.
-const sources::IndexTarget* target_of(const std::vector<sources::IndexTarget>& targets, std::string_view path) {
-    for (const auto& t : targets) {
-        if (path == t.filename) return &t;
-        if (starts_with(path, t.filename) && path[t.filename.size()] == '.' &&
-            path.find('/', t.filename.size()) == std::string_view::npos)
-            return &t;
-    }
-    return nullptr;
-}
-
-// A Filename: names a file under the repository's URI: relative, without
-// a scheme and without a ".." step. Anything else would fetch from outside
-// the repository (another host, a local file, a parent directory) what the
-// signed index never vouched to be part of it.
-bool is_repository_path(std::string_view filename) {
-    if (filename.empty() || filename.front() == '/') return false;
-    // "scheme:...": letters, digits, '+', '-' and '.' before the first ':',
-    // the first a letter ("hello_1:2.deb" in a flat repository is a name).
-    size_t colon = filename.find(':');
-    if (colon != std::string_view::npos && colon > 0 && filename.find('/') > colon &&
-        std::isalpha(static_cast<unsigned char>(filename[0])) &&
-        std::all_of(filename.begin(), filename.begin() + long(colon), [](char c) {
-            return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.';
-        }))
-        return false;
-    size_t start = 0;
-    while (start <= filename.size()) {
-        size_t slash = std::min(filename.find('/', start), filename.size());
-        if (filename.substr(start, slash - start) == "..") return false;
-        start = slash + 1;
-    }
-    return filename.find('\0') == std::string_view::npos;
-}
 
 struct HashField {
     const char* name;
@@ -104,7 +51,7 @@ std::vector<acquire::ArchiveItem> archive_items(const config::Config& config, co
         auto [it, fresh] = by_file.try_emplace(index_file, nullptr);
         if (fresh) {
             const cache::IndexFile& f = cache.index_files()[index_file];
-            if (f.kind == cache::IndexKind::Packages) it->second = target_of(targets, cache.str(f.path));
+            if (f.kind == cache::IndexKind::Packages) it->second = sources::target_of_list_file(targets, cache.str(f.path));
         }
         return it->second;
     };
@@ -135,7 +82,7 @@ std::vector<acquire::ArchiveItem> archive_items(const config::Config& config, co
         if (filename.empty())
             throw Error("I wasn't able to locate a file for the " + name +
                         " package. This might mean you need to manually fix this package.");
-        if (!is_repository_path(filename))
+        if (!acquire::is_repository_path(filename))
             throw Error("The package index files are corrupted. The Filename: field of package " + name + " " +
                         version + " in " + std::string(cache.str(cache.index_files()[from->index_file].path)) +
                         " names a file outside the repository: '" + std::string(filename) + "'");
@@ -145,7 +92,7 @@ std::vector<acquire::ArchiveItem> archive_items(const config::Config& config, co
         item.version = version;
         std::string repo = target->option("Repo-URI");
         if (!repo.empty() && repo.back() != '/') repo += '/';
-        item.uri = repo + (starts_with(repo, "http:") || starts_with(repo, "https:") ? quote_path(filename)
+        item.uri = repo + (starts_with(repo, "http:") || starts_with(repo, "https:") ? acquire::http_quoted_path(filename)
                                                                                       : std::string(filename));
         item.print_uri = repo + acquire::uri_encode_path(filename);
         item.file_name = acquire::archive_file_name(name, version, arch);

@@ -9,18 +9,6 @@
 namespace aptus::cli {
 namespace {
 
-template <class F>
-void for_each_binary_name(std::string_view field, F&& f) {
-    size_t pos = 0;
-    while (true) {
-        size_t comma = field.find(',', pos);
-        std::string_view name = trim(field.substr(pos, comma == std::string_view::npos ? comma : comma - pos));
-        if (!name.empty()) f(name);
-        if (comma == std::string_view::npos) return;
-        pos = comma + 1;
-    }
-}
-
 // The records a name reached, in reading order, before removing duplicates.
 struct Reached {
     std::vector<SourceHit> hits;
@@ -28,12 +16,6 @@ struct Reached {
 };
 
 }  // namespace
-
-std::vector<std::string_view> binary_names(std::string_view binary_field) {
-    std::vector<std::string_view> out;
-    for_each_binary_name(binary_field, [&](std::string_view n) { out.push_back(n); });
-    return out;
-}
 
 std::vector<SourceQuery> find_source_records(std::span<const SourcesText> files,
                                              std::span<const std::string> arguments, bool only_source) {
@@ -72,7 +54,7 @@ std::vector<SourceQuery> find_source_records(std::span<const SourcesText> files,
             if (!any_binary) continue;
             const deb::Field* binary = st.find("Binary");
             if (!binary) continue;
-            for_each_binary_name(binary->value, [&](std::string_view n) {
+            system::for_each_binary_name(binary->value, [&](std::string_view n) {
                 auto b = reached.find(n);
                 if (b == reached.end() || !b->second.by_binary_wanted) return;
                 // Reached already: as its source name, or listed twice in Binary.

@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "aptus/system/source_package.hpp"
+
 namespace aptus::cli {
 
 // One Sources file's text; the caller keeps it alive while hits point into it.
@@ -22,9 +24,7 @@ struct SourcesText {
     std::string_view text;
 };
 
-// The Binary field's names: comma-separated, blanks and line breaks around
-// them dropped; empty names skipped.
-std::vector<std::string_view> binary_names(std::string_view binary_field);
+using system::binary_names;
 
 struct SourceHit {
     size_t file;            // index into the files searched

@@ -29,7 +29,11 @@
 # - a repository without any Release, insecure repositories allowed: each
 #   compression is tried in turn (an Ign line each), apt's warning, the
 #   packages unauthenticated, the transfer bounded by
-#   Aptus::Acquire::Max-Unannounced-Size, and an unchanged index is a Hit.
+#   Aptus::Acquire::Max-Unannounced-Size, and an unchanged index is a Hit;
+# - an InRelease that is no clearsigned message is apt's NOSPLIT error;
+#   going from signed to unsigned takes both allow-downgrade-to-insecure and
+#   insecure repositories allowed; a Release gone under both leaves no old
+#   Release file to vouch for the new lists.
 source "$(dirname "$0")/lib/update_repo.sh"
 update_setup
 
@@ -218,4 +222,48 @@ run_update --allow-insecure-repositories -o Aptus::Acquire::Max-Unannounced-Size
 check "bounded: an index beyond Max-Unannounced-Size fails (rc $RC): $ERR" \
     bash -c '[ "$1" = 100 ] && grep -qE "amd64/Packages.gz  File has unexpected size" <<<"$0"' "$ERR" "$RC"
 check "and nothing of it is stored" bash -c '! ls "$0"/*binary-amd64_Packages* 2>/dev/null' "$LISTS"
+
+# Signed lists first; then the InRelease is a plain Release.
+rm -rf "$REPO/dists/stable" && rm -f "$LISTS"/*_*
+make_suite stable --packages hello=2.3
+run_update
+check "signed again (rc $RC)" test "$RC" = 0
+good=$(lists_digest)
+cp "$REPO/dists/stable/Release" "$REPO/dists/stable/InRelease"
+touch -d "@$(($(date +%s) + 60))" "$REPO/dists/stable/InRelease"
+run_update
+check "an InRelease that is no clearsigned message: apt's NOSPLIT (rc $RC): $ERR" \
+    bash -c '[ "$1" = 100 ] && grep -qx "E: Failed to fetch $2/dists/stable/InRelease  Clearsigned file isn.t valid, got .NOSPLIT. (does the network require authentication?)" <<<"$0"' \
+    "$ERR" "$RC" "$URL"
+check "and the repository is no longer signed" contains "$ERR" "E: The repository '$URL stable InRelease' is no longer signed."
+check "the signed lists stay" test "$(lists_digest)" = "$good"
+
+# Signed to unsigned (Release only): allow-downgrade-to-insecure alone is not enough.
+make_suite stable --packages hello=2.4 --unsigned
+rm -f "$REPO/dists/stable/InRelease"
+{
+    echo "Types: deb"; echo "URIs: $URL"; echo "Suites: stable"; echo "Components: main"
+    echo "Signed-By: $KEYRING"; echo "Allow-Downgrade-To-Insecure: yes"
+} >"$SB/etc/apt/sources.list.d/test.sources"
+run_update
+check "downgrade allowed but not insecure repositories: refused (rc $RC)" test "$RC" = 100
+check "the lists stay" test "$(lists_digest)" = "$good"
+run_update --allow-insecure-repositories
+check "both allowed: taken with a warning (rc $RC): $ERR" \
+    bash -c '[ "$1" = 0 ] && grep -q "^W: The repository .* is no longer signed" <<<"$0"' "$ERR" "$RC"
+
+# No Release at all any more, both allowed: the old Release files go.
+rm -f "$LISTS"/*_* && set_sources stable
+make_suite stable --packages hello=2.5
+run_update
+check "signed once more (rc $RC)" test "$RC" = 0
+rm -f "$REPO/dists/stable/InRelease" "$REPO/dists/stable/Release" "$REPO/dists/stable/Release.gpg"
+touch -d "@$(($(date +%s) + 120))" "$REPO"/dists/stable/main/binary-amd64/Packages*
+run_update --allow-insecure-repositories -o Acquire::AllowDowngradeToInsecureRepositories=1
+check "Release gone, both allowed: taken (rc $RC): $ERR" \
+    bash -c '[ "$1" = 0 ] && grep -q "^W: The repository .* no longer has a Release file" <<<"$0"' "$ERR" "$RC"
+check "no Release file is left to vouch for the lists" bash -c '! ls "$0"/*Release* 2>/dev/null' "$LISTS"
+"$APTUS" install -y -d hello >"$T/out" 2>&1
+check "and hello is unauthenticated" grep -q "cannot be authenticated" "$T/out"
+set_sources stable
 finish

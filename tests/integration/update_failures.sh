@@ -19,7 +19,7 @@ stamp=0
 newer() {
     make_suite stable --packages hello=1.1 "$@"
     stamp=$((stamp + 10))
-    touch -d "@$(($(date +%s) + stamp))" "$REPO/dists/stable/InRelease" "$REPO/dists/stable/Release"
+    touch -c -d "@$(($(date +%s) + stamp))" "$REPO/dists/stable/InRelease" "$REPO/dists/stable/Release"
 }
 newer
 PKG=/dists/stable/main/binary-amd64/Packages.xz
@@ -129,7 +129,7 @@ expect "changed Codename" '{}' "changed its 'Codename' value from 'stable' to 'o
 newer --date-offset 86400
 expect "Date in the future" '{}' "is not valid yet"
 newer --unsigned
-expect "unsigned" '{}' "is not signed"
+expect "unsigned (was signed)" '{}' "is no longer signed"
 
 # A release that says where its notes are: the refusal points there.
 newer --codename other --release-notes https://example.org/notes

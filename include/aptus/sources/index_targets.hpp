@@ -62,6 +62,10 @@ struct ReleaseFiles {
 std::vector<IndexTarget> index_targets(const std::vector<SourceEntry>& entries, const config::Config& config,
                                        Diagnostics& diags);
 
+// The target a lists-dir file was stored for: its name, possibly with a
+// compression suffix; nullptr when none is.
+const IndexTarget* target_of_list_file(const std::vector<IndexTarget>& targets, std::string_view path);
+
 // The architectures an entry's Packages targets are made for: its arch
 // option ("=", "+=") over APT::Architectures, plus "all" as apt adds it,
 // minus its "-=" values.

@@ -241,7 +241,9 @@ std::vector<CheckResult> check_targets(const deb::ReleaseFile& release, const st
 CheckResult check_unsigned(const ReleaseCheckSettings& settings, std::string_view name, bool previously_signed) {
     if (settings.trusted) return {};
     const std::string repo = "The repository '" + std::string(name) + "'";
-    const bool allowed = previously_signed ? settings.allow_downgrade_to_insecure : settings.allow_insecure;
+    // Going from signed to unsigned takes both: apt allows no downgrade to
+    // what insecure repositories are not allowed at all.
+    const bool allowed = settings.allow_insecure && (!previously_signed || settings.allow_downgrade_to_insecure);
     CheckResult r = result(allowed ? Level::Warning : Level::Error,
                            repo + (previously_signed ? " is no longer signed." : " is not signed."));
     // apt's advice comes as notices of their own (gone with -q), after the message.

@@ -210,7 +210,14 @@ public:
     void write(std::string_view in) override {
         const char* p = in.data();
         size_t left = in.size();
+        seen_ = seen_ || !in.empty();
         while (left > 0 || more_output_) {
+            // After a frame, zero bytes are padding apt's own lz4 writer
+            // leaves (apt reads past them), not the start of another frame.
+            if (hint_ == 0 && !more_output_) {
+                while (left > 0 && *p == 0) ++p, --left;
+                if (left == 0) break;
+            }
             size_t out_size = buf_.size(), in_size = left;
             size_t rc = LZ4F_decompress(ctx_, buf_.data(), &out_size, p, &in_size, nullptr);
             if (LZ4F_isError(rc)) throw corrupt(name_, "lz4", LZ4F_getErrorName(rc));
@@ -221,7 +228,6 @@ public:
             more_output_ = out_size == buf_.size();
             if (in_size == 0 && out_size == 0) break;
         }
-        seen_ = seen_ || !in.empty();
     }
     void finish() override {
         // 0: a frame ended and nothing more is expected.

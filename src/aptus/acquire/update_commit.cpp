@@ -23,7 +23,10 @@ void Updater::commit() {
     for (Repo& repo : repos_) {
         std::vector<ListsMove> moves = repo.index_moves;
         const auto& rf = *repo.files;
-        if (!repo.unchanged) {
+        if (repo.no_release) {
+            // No Release any more: none of the old ones may vouch for these lists.
+            moves.push_back({"", "", {rf.inrelease_file, rf.release_file, rf.release_gpg_file}, std::nullopt});
+        } else if (!repo.unchanged) {
             // A signature that did not verify is not kept (unverified_signature).
             const bool keep_signature = !repo.unverified_signature;
             if (repo.kind == Repo::Kind::InRelease && !repo.release_partial.empty()) {

@@ -133,12 +133,15 @@ void Updater::fetch_release_fallback() {
     }
     if (requests.empty()) return;
     // A repository without any Release is taken where the settings allow it
-    // (trusted=yes, or insecure repositories allowed), never over lists that
-    // had one: apt's Release line is an Ign then.
+    // (trusted=yes, or insecure repositories allowed; over lists that had a
+    // signed one only with the downgrade allowed too): apt's Release line
+    // is an Ign then.
     auto without_release = [&](const Repo& repo, const FetchResult& r) {
-        if (!r.not_found || repo.stored) return false;
+        if (!r.not_found) return false;
         const ReleaseCheckSettings settings = release_check_settings(*repo.entry, config_);
-        return settings.trusted || settings.allow_insecure;
+        if (settings.trusted) return true;
+        if (repo.stored && repo.stored_signed) return settings.allow_insecure && settings.allow_downgrade_to_insecure;
+        return settings.allow_insecure;
     };
     auto results = run_fetch(requests, [&](size_t i, const FetchResult& r) {
         Repo& repo = *owner[i];
@@ -199,7 +202,8 @@ void Updater::fetch_release_fallback() {
             if (without_release(repo, rel)) {
                 repo.no_release = true;
                 if (!release_check_settings(*repo.entry, config_).trusted) {
-                    add(UpdateMessage::Warning, "The repository '" + repo.name + " Release' does not have a Release file.");
+                    add(UpdateMessage::Warning, "The repository '" + repo.name + " Release' " +
+                                                    (repo.stored ? "no longer has" : "does not have") + " a Release file.");
                     add(UpdateMessage::Notice,
                         "Data from such a repository can't be authenticated and is therefore potentially dangerous to use.");
                     add(UpdateMessage::Notice, kNoReleaseNotice2);

@@ -73,8 +73,18 @@ void Updater::verify_text(Repo& repo, const std::string& name, Verify verify, co
         // it raises there is still pending when the download ends: it
         // prints no "Fetched" line then (CVE-2013-1051's test).
         if (e.failure() == VerifyFailure::Unsplittable) result_.error_pending = true;
-        if (e.failure() == VerifyFailure::Unsigned || !stop_on_bad_signature(repo, name, e.what()))
+        if (e.failure() == VerifyFailure::Unsigned && repo.kind == Repo::Kind::InRelease) {
+            // An InRelease that is no clearsigned message at all (a Release
+            // under its name, a portal's page): apt's gpgv method cannot
+            // split it, and says so; what is left is an unsigned repository.
+            const std::string reason = "Clearsigned file isn't valid, got 'NOSPLIT' (does the network require authentication?)";
+            if (repo.release_line) lines_.emit(UpdateLine::Err, name, 0, {reason}, repo.release_line);
+            add(UpdateMessage::Error, "Failed to fetch " + repo.files->inrelease_uri + "  " + reason);
+            repo.unverified_signature = true;  // stored, if at all, as a Release: nothing vouches for it
+            accept_unsigned(repo, name, raw, std::nullopt);
+        } else if (e.failure() == VerifyFailure::Unsigned || !stop_on_bad_signature(repo, name, e.what())) {
             accept_unsigned(repo, name, raw, std::string(e.what()));
+        }
     } catch (const Error& e) {
         if (repo.release_line) lines_.emit(UpdateLine::Err, name, 0, {e.what()}, repo.release_line);
         fail(repo, e.what());

@@ -2,6 +2,8 @@
 
 #include <bzlib.h>
 #include <lz4frame.h>
+
+#include <algorithm>
 #include <lzma.h>
 #include <zlib.h>
 #include <zstd.h>
@@ -90,7 +92,10 @@ std::string unlz4(std::string_view in, std::string_view name) {
     const char* src = in.data();
     size_t left = in.size();
     size_t hint = 1;
-    while (left > 0) {
+    // Until all input is read and nothing is held back: a chunk the output
+    // filled may leave decoded bytes inside the context with no input left.
+    bool full = false;
+    while (left > 0 || full) {
         size_t old = out.size();
         out.resize(old + kChunk);
         size_t dst_size = kChunk;
@@ -100,6 +105,10 @@ std::string unlz4(std::string_view in, std::string_view name) {
         if (LZ4F_isError(hint)) throw bad_data(name, "lz4", LZ4F_getErrorName(hint));
         src += src_size;
         left -= src_size;
+        full = dst_size == kChunk;
+        // A frame ended and only zero bytes follow: padding apt's own lz4
+        // writer leaves (and apt reads past), not a truncated frame.
+        if (hint == 0 && !full && std::all_of(src, src + left, [](char c) { return c == 0; })) break;
         if (src_size == 0 && dst_size == 0) break;
     }
     if (hint != 0) throw bad_data(name, "lz4", "truncated");

@@ -51,12 +51,6 @@ constexpr OptionName option_names[] = {
     {"Snapshot", "snapshot", false},
 };
 
-bool is_false_word(std::string_view v) {
-    for (std::string_view w : {"no", "false", "without", "off", "disable", "0"})
-        if (iequals(v, w)) return true;
-    return false;
-}
-
 class StanzaReader {
 public:
     StanzaReader(const deb::Stanza& stanza, const std::string& file, unsigned number)
@@ -100,7 +94,7 @@ std::vector<SourceOption> StanzaReader::options() const {
 
 void StanzaReader::expand(std::vector<SourceEntry>& out) const {
     bool enabled = true;
-    if (auto v = st_.get("Enabled")) enabled = !is_false_word(trim(*v));
+    if (auto v = st_.get("Enabled")) enabled = !detail::is_false_word(trim(*v));
     if (!enabled) {
         // apt never checks a disabled stanza; keep what can be kept of it.
         try {

@@ -67,4 +67,10 @@ void check_signed_by(const SourceEntry& entry) {
     }
 }
 
+bool is_false_word(std::string_view v) {
+    for (std::string_view w : {"no", "false", "without", "off", "disable", "0"})
+        if (iequals(v, w)) return true;
+    return false;
+}
+
 }  // namespace aptus::sources::detail

@@ -31,4 +31,8 @@ void reject_nul_bytes(std::string_view text, const std::string& file);
 // checked (apt does not read it).
 void check_signed_by(const SourceEntry& entry);
 
+// apt's words for "no" in an option value: no, false, without, off,
+// disable, 0 (any case).
+bool is_false_word(std::string_view value);
+
 }  // namespace aptus::sources::detail

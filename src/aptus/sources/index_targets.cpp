@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "aptus/base/strings.hpp"
+#include "entry_rules.hpp"
 
 namespace aptus::sources {
 namespace {
@@ -87,12 +88,6 @@ std::string replace_vars(std::string s, const std::map<std::string, std::string>
 }
 
 std::string yes_no(bool b) { return b ? "yes" : "no"; }
-
-bool is_false_word(std::string_view v) {
-    for (std::string_view w : {"no", "false", "without", "off", "disable", "0"})
-        if (iequals(v, w)) return true;
-    return false;
-}
 
 // One (URI, suite): apt's meta index. deb and deb-src entries of the same
 // repository share it, and so do URIs that differ only in credentials or a
@@ -225,7 +220,7 @@ void Builder::entry(const SourceEntry& first, const SourceEntry& e, std::vector<
     std::vector<std::pair<std::string, std::string>> passed_on;
     if (!e.deb822) {
         for (std::string_view key : {"allow-insecure", "allow-weak", "allow-downgrade-to-insecure"})
-            if (const SourceOption* o = e.option(key); o && !o->values.empty() && !is_false_word(o->values[0]))
+            if (const SourceOption* o = e.option(key); o && !o->values.empty() && !detail::is_false_word(o->values[0]))
                 passed_on.emplace_back(key == "allow-insecure" ? "Allow-Insecure"
                                        : key == "allow-weak"   ? "Allow-Weak"
                                                                : "Allow-Downgrade-To-Insecure",
@@ -258,7 +253,7 @@ void Builder::entry(const SourceEntry& first, const SourceEntry& e, std::vector<
             // every target of that Identifier on or off, whatever target= says.
             bool on = std::find(wanted.begin(), wanted.end(), name) != wanted.end();
             if (const SourceOption* o = e.option(identifier); o && !o->values.empty())
-                on = !is_false_word(o->values[0]);
+                on = !detail::is_false_word(o->values[0]);
             if (!on) continue;
             const std::string meta_tpl = config_.find(base + (flat ? "flatMetaKey" : "MetaKey"));
             if (meta_tpl.empty()) continue;
@@ -302,9 +297,9 @@ void Builder::entry(const SourceEntry& first, const SourceEntry& e, std::vector<
                     std::string by_hash = !by_hash_entry.empty()
                                               ? by_hash_entry
                                               : config_.find(base + "By-Hash", config_.find("Acquire::By-Hash", "yes"));
-                    o["By-Hash"] = is_false_word(by_hash) ? "no" : iequals(by_hash, "force") ? "force" : "yes";
+                    o["By-Hash"] = detail::is_false_word(by_hash) ? "no" : iequals(by_hash, "force") ? "force" : "yes";
                     bool pdiffs = !pdiffs_entry.empty()
-                                      ? !is_false_word(pdiffs_entry)
+                                      ? !detail::is_false_word(pdiffs_entry)
                                       : config_.find_bool(base + "PDiffs", config_.find_bool("Acquire::PDiffs", true));
                     o["PDiffs"] = yes_no(pdiffs);
                     o["CompressionTypes"] = config_.exists(base + "CompressionTypes")
@@ -330,6 +325,16 @@ void Builder::entry(const SourceEntry& first, const SourceEntry& e, std::vector<
 
 std::vector<std::string> entry_architectures(const SourceEntry& entry, const config::Config& config) {
     return architectures_for(entry, config.find_list("APT::Architectures"));
+}
+
+const IndexTarget* target_of_list_file(const std::vector<IndexTarget>& targets, std::string_view path) {
+    for (const auto& t : targets) {
+        if (path == t.filename) return &t;
+        if (path.starts_with(t.filename) && path.size() > t.filename.size() && path[t.filename.size()] == '.' &&
+            path.find('/', t.filename.size()) == std::string_view::npos)
+            return &t;
+    }
+    return nullptr;
 }
 
 std::string IndexTarget::option(const std::string& name) const {
@@ -369,7 +374,7 @@ std::vector<ReleaseFiles> release_files(const std::vector<SourceEntry>& entries,
         r.release_gpg_file = lists + uri_to_list_filename(r.release_gpg_uri);
         r.sources_entry = e.location.apt_name();
         if (const SourceOption* o = e.option("trusted"); o && !o->values.empty())
-            r.trusted = !is_false_word(o->values[0]);
+            r.trusted = !detail::is_false_word(o->values[0]);
         out.push_back(std::move(r));
     }
     return out;

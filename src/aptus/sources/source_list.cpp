@@ -54,7 +54,8 @@ namespace {
 void check_one_signed_by(const std::vector<SourceEntry>& entries) {
     std::map<std::string, std::string> signed_by;  // meta_index_key -> value
     for (const SourceEntry& e : entries) {
-        const SourceOption* sb = e.enabled ? e.option("signed-by") : nullptr;
+        if (!e.enabled) continue;
+        const SourceOption* sb = e.option("signed-by");
         if (!sb) continue;
         std::string value;
         for (const std::string& v : sb->values) value += (value.empty() ? "" : ",") + std::string(trim(v));
@@ -65,6 +66,26 @@ void check_one_signed_by(const std::vector<SourceEntry>& entries) {
         where[where.find('\n')] = ' ';
         Error error("Conflicting values set for option Signed-By regarding source " + where + ": " + it->second +
                     " != " + value);
+        error.add_followup("The list of sources could not be read.");
+        throw error;
+    }
+}
+
+// trusted= is the repository's, so all its entries say the same: apt
+// refuses the list when one sets it and another does not, or to another value.
+void check_one_trusted(const std::vector<SourceEntry>& entries) {
+    std::map<std::string, std::string> trusted;  // meta_index_key -> "yes", "no" or "" (not said)
+    for (const SourceEntry& e : entries) {
+        if (!e.enabled) continue;
+        const SourceOption* t = e.option("trusted");
+        const std::string value =
+            !t || t->values.empty() ? "" : detail::is_false_word(trim(t->values[0])) ? "no" : "yes";
+        const std::string key = meta_index_key(e);
+        auto [it, fresh] = trusted.emplace(key, value);
+        if (fresh || it->second == value) continue;
+        std::string where = key;
+        where[where.find('\n')] = ' ';
+        Error error("Conflicting values set for option Trusted regarding source " + where);
         error.add_followup("The list of sources could not be read.");
         throw error;
     }
@@ -85,6 +106,7 @@ std::vector<SourceEntry> read_sources(const config::Config& config, Diagnostics&
         out.insert(out.end(), std::make_move_iterator(entries.begin()), std::make_move_iterator(entries.end()));
     }
     check_one_signed_by(out);
+    check_one_trusted(out);
     // A flat repository per architecture ("deb URI unstable/binary-$(ARCH)/"):
     // apt puts the native architecture in, as it reads the entry.
     const std::string arch = config.find("APT::Architecture");

@@ -14,7 +14,9 @@
 
 #include "aptus/base/error.hpp"
 #include "cli/archive_download.hpp"
+#include "aptus/system/authentication.hpp"
 #include "cli/print_uris.hpp"
+#include "cli/prompt.hpp"
 #include "cli/read_session.hpp"
 #include "cli/version_select.hpp"
 
@@ -54,6 +56,12 @@ int run_download(Context& ctx) {
     char cwd[PATH_MAX];
     if (!::getcwd(cwd, sizeof cwd)) throw system_error("Unable to read the current directory", ".", errno);
     auto items = archive_items(ctx.config, cache, selection.versions);
+    // As apt: nothing from a repository that cannot be authenticated
+    // without --allow-unauthenticated (no question asked).
+    std::vector<std::string> unauthenticated;
+    for (const cache::Version* v : selection.versions)
+        if (!system::is_authenticated(cache, *v)) unauthenticated.emplace_back(cache.name_of(cache.package_of(*v)));
+    if (!unauthenticated.empty()) confirm_unauthenticated(ctx.config, unauthenticated, false);
     acquire::ArchivesOutcome out = fetch_and_show(ctx.config, items, cwd, acquire::ArchivesMode::Plain);
     return out.failed ? 100 : 0;
 }

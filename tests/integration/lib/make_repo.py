@@ -13,6 +13,7 @@ usage: make_repo.py ROOT SUITE [options]
   --gnupghome DIR --key ID      sign: InRelease (clearsigned) and Release.gpg (detached)
   --no-inrelease                leave out InRelease (Release + Release.gpg only)
   --unsigned                    neither InRelease nor Release.gpg
+  --sources NAME=VERSION,...    native source packages (dpkg-source -b) in main/source/Sources
   --spec FILE                   packages from a JSON file instead of --packages:
                                 [{"name", "version", "fields": {"Depends": ...},
                                   "scripts": {"postinst": "#!/bin/sh ..."},
@@ -51,6 +52,7 @@ ap.add_argument("--key")
 ap.add_argument("--no-inrelease", action="store_true")
 ap.add_argument("--unsigned", action="store_true")
 ap.add_argument("--spec")
+ap.add_argument("--sources", default="")
 a = ap.parse_args()
 
 dist = os.path.join(a.root, "dists", a.suite)
@@ -137,6 +139,44 @@ for c in a.compress.split(","):
     elif c:
         raise SystemExit(f"unknown compression {c}")
 
+def build_source(pool, name, version):
+    """NAME_VERSION.dsc and .tar.xz in POOL, a native package dpkg-source builds (once)."""
+    dsc = os.path.join(pool, f"{name}_{version}.dsc")
+    if os.path.exists(dsc):
+        return
+    with tempfile.TemporaryDirectory(dir=a.root) as work:
+        tree = os.path.join(work, f"{name}-{version}")
+        os.makedirs(os.path.join(tree, "debian", "source"))
+        with open(os.path.join(tree, "debian", "source", "format"), "w") as f:
+            f.write("3.0 (native)\n")
+        with open(os.path.join(tree, "debian", "control"), "w") as f:
+            f.write(f"Source: {name}\nMaintainer: Test <test@example.org>\nSection: misc\nPriority: optional\n\n"
+                    f"Package: {name}\nArchitecture: any\nDescription: test package {name}\n built by make_repo.py\n")
+        with open(os.path.join(tree, "debian", "changelog"), "w") as f:
+            f.write(f"{name} ({version}) unstable; urgency=low\n\n  * Test.\n\n"
+                    f" -- Test <test@example.org>  Thu, 01 Jan 2026 00:00:00 +0000\n")
+        with open(os.path.join(tree, "README"), "w") as f:
+            f.write(f"{name} {version}, the source of a package of the aptus tests\n")
+        subprocess.run(["dpkg-source", "-b", os.path.basename(tree)], cwd=work, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for produced in os.listdir(work):
+            if produced.endswith((".dsc", ".tar.xz", ".tar.gz")):
+                os.replace(os.path.join(work, produced), os.path.join(pool, produced))
+
+
+if a.sources:
+    for item in a.sources.split(","):
+        name, version = item.split("=")
+        build_source(pool, name, version)
+    sources = subprocess.run(["apt-ftparchive", "sources", pool_rel], cwd=a.root, check=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
+    srcdir = os.path.join(dist, "main", "source")
+    os.makedirs(srcdir, exist_ok=True)
+    with open(os.path.join(srcdir, "Sources"), "wb") as f:
+        f.write(sources)
+    with open(os.path.join(srcdir, "Sources.xz"), "wb") as f:
+        f.write(lzma.compress(sources))
+
 algos = {"MD5Sum": "md5", "SHA256": "sha256", "SHA512": "sha512"}
 for name, data in forms.items():
     with open(os.path.join(bindir, name), "wb") as f:
@@ -163,10 +203,16 @@ if a.valid_until is not None:
 lines += ["Architectures: amd64", "Components: main", "No-Support-for-Architecture-all: Packages"]
 if a.by_hash:
     lines.append("Acquire-By-Hash: yes")
+source_forms = {}
+if a.sources:
+    for name in ("Sources", "Sources.xz"):
+        source_forms[name] = open(os.path.join(dist, "main", "source", name), "rb").read()
 for field, algo in algos.items():
     lines.append(f"{field}:")
     for name, data in forms.items():
         lines.append(f" {hashlib.new(algo, data).hexdigest()} {len(data):>8} main/binary-amd64/{name}")
+    for name, data in source_forms.items():
+        lines.append(f" {hashlib.new(algo, data).hexdigest()} {len(data):>8} main/source/{name}")
 release = "\n".join(lines) + "\n"
 with open(os.path.join(dist, "Release"), "w") as f:
     f.write(release)

@@ -236,7 +236,10 @@ TEST(ReleaseCheck, UnsignedRepositories) {
     c = check_unsigned(insecure, kName, true);
     EXPECT_TRUE(c.error());
     EXPECT_EQ(c.message, "The repository '" + kName + "' is no longer signed.");
+    // The downgrade allowed alone is not enough: insecure repositories must be too.
     config.set("Acquire::AllowDowngradeToInsecureRepositories", "true");
+    EXPECT_TRUE(check_unsigned(release_check_settings(entry_with({}), config), kName, true).error());
+    config.set("Acquire::AllowInsecureRepositories", "true");
     EXPECT_EQ(check_unsigned(release_check_settings(entry_with({}), config), kName, true).level, Level::Warning);
 
     auto trusted = release_check_settings(entry_with({{"trusted", "yes"}}), config::Config{});

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "aptus/acquire/transfer_decompress.hpp"
+#include "aptus/base/compression.hpp"
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
 #include "support/test_support.hpp"
@@ -80,6 +81,20 @@ TEST(TransferDecompress, ConcatenatedGzipAndBzip2Members) {
     std::string a = "first part\n", b = "second part\n";
     EXPECT_EQ(run(Compression::Gzip, compress_with("gzip -c", a) + compress_with("gzip -c", b), 3), a + b);
     EXPECT_EQ(run(Compression::Bzip2, compress_with("bzip2 -c", a) + compress_with("bzip2 -c", b), 5), a + b);
+}
+
+// apt's own lz4 writer may leave zero bytes after the frame's end mark; apt
+// reads past them, so must we (whole-file reading and streaming alike) —
+// but not past a stream that stops inside a frame.
+TEST(TransferDecompress, Lz4ZeroPaddingAfterTheFrame) {
+    const std::string text = sample();
+    const std::string padded = compress_with("lz4 -q -c", text) + std::string(4, '\0');
+    for (size_t chunk : {size_t(1), size_t(3), size_t(4096), padded.size()})
+        EXPECT_EQ(run(Compression::Lz4, padded, chunk), text) << chunk;
+    EXPECT_EQ(decompress(padded, Compression::Lz4, "test"), text);
+    const std::string cut = padded.substr(0, padded.size() / 2) + std::string(4, '\0');
+    EXPECT_THROW(run(Compression::Lz4, cut, 4096), Error);
+    EXPECT_THROW(decompress(cut, Compression::Lz4, "test"), Error);
 }
 
 TEST(TransferDecompress, NonePassesThrough) { EXPECT_EQ(run(Compression::None, "abc", 1), "abc"); }

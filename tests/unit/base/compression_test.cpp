@@ -59,6 +59,15 @@ TEST(Compression, EmptyInputOfEachFormat) {
     EXPECT_EQ(roundtrip_with_tool("", "bzip2 -c", "bz2"), "");
 }
 
+// One lz4 block (the tool's default is 4 MiB) that decodes to more than one
+// output chunk, with all of its input read at once: the decoded rest must
+// still come out (apt's lz4 lists were read as "truncated").
+TEST(Compression, Lz4BlockLargerThanAnOutputChunk) {
+    std::string big;
+    while (big.size() < (3u << 20)) big += sample();
+    EXPECT_EQ(roundtrip_with_tool(big, "lz4 -q -c", "lz4"), big);
+}
+
 TEST(Compression, CorruptAndTruncatedDataIsAnError) {
     for (auto c : {aptus::Compression::Xz, aptus::Compression::Gzip, aptus::Compression::Lz4,
                    aptus::Compression::Zstd, aptus::Compression::Bzip2}) {

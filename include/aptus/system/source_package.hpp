@@ -1,0 +1,73 @@
+// Which source package `apt-get source` fetches for a word, and its files:
+// the word is "name", "name=version" or "name/release"; the name is a
+// source package's, else (unless only sources are wanted) a binary package's
+// that a Sources record lists in its Binary field. Among the records left
+// by the version and the release (the word's, else APT::Default-Release,
+// apt's -t) the highest version is taken, as apt takes it. Its files come
+// from the record (Files and Checksums-*), each with the strongest hash the
+// record gives it, under the record's Directory in the repository the
+// Sources file came from.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "aptus/acquire/fetcher.hpp"
+#include "aptus/base/strings.hpp"
+#include "aptus/cache/cache.hpp"
+#include "aptus/config/config.hpp"
+
+namespace aptus::system {
+
+// The Binary field's names: comma-separated, blanks and line breaks around
+// them dropped; empty names skipped.
+std::vector<std::string_view> binary_names(std::string_view binary_field);
+
+template <class F>
+void for_each_binary_name(std::string_view field, F&& f) {
+    size_t pos = 0;
+    while (true) {
+        size_t comma = field.find(',', pos);
+        std::string_view name = trim(field.substr(pos, comma == std::string_view::npos ? comma : comma - pos));
+        if (!name.empty()) f(name);
+        if (comma == std::string_view::npos) return;
+        pos = comma + 1;
+    }
+}
+
+struct SourceFile {
+    std::string name;  // "foo_1.0.dsc": a plain file name
+    std::string kind;  // apt's word in its Get: line: "dsc", "tar" or "diff"
+    uint64_t size = 0;
+    acquire::HashAlgo hash = acquire::HashAlgo::None;
+    std::string hash_hex;
+    std::string uri;        // where it is fetched from
+    std::string print_uri;  // the same as apt prints it (--print-uris): the path URI-encoded
+};
+
+struct SourceChoice {
+    std::string package, version;
+    // apt's Get: line before the file: "<repo uri> <suite>/<component> <name> <version>".
+    std::string label;
+    bool trusted = false;  // the Sources file is from an authenticated repository
+    std::vector<SourceFile> files;
+};
+
+struct SourceRequest {
+    std::string word;  // as given, for messages
+    std::string name, version, release;
+};
+
+// "name[=version][/release]".
+SourceRequest parse_source_word(std::string_view word);
+
+// The record for `request`; throws aptus::Error with apt's "Unable to find a
+// source package for NAME" when there is none, and naming the Sources file
+// when its record is unusable (a Directory or file name leaving the
+// repository, a file without a size or hash).
+SourceChoice choose_source(const cache::Cache& cache, const config::Config& config, const SourceRequest& request,
+                           bool only_source);
+
+}  // namespace aptus::system

@@ -1,0 +1,155 @@
+#include "aptus/system/source_package.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "aptus/acquire/print_uris.hpp"
+#include "aptus/acquire/repository_path.hpp"
+#include "aptus/base/error.hpp"
+#include "aptus/deb/tagfile.hpp"
+#include "aptus/deb/version.hpp"
+#include "aptus/policy/policy.hpp"
+#include "aptus/sources/index_targets.hpp"
+#include "aptus/sources/source_list.hpp"
+#include "aptus/system/system.hpp"
+
+namespace aptus::system {
+namespace {
+
+// Where a Sources record lists its files, the strongest first: each file
+// keeps the strongest hash any of them gives it.
+struct HashField {
+    std::string_view name;
+    acquire::HashAlgo algo;
+};
+constexpr HashField kHashFields[] = {{"Checksums-Sha512", acquire::HashAlgo::Sha512},
+                                     {"Checksums-Sha256", acquire::HashAlgo::Sha256},
+                                     {"Checksums-Sha1", acquire::HashAlgo::Sha1},
+                                     {"Files", acquire::HashAlgo::Md5}};
+
+// apt's word for a source file in its Get: line.
+std::string kind_of(std::string_view name) {
+    if (name.ends_with(".dsc")) return "dsc";
+    if (name.find(".diff.") != std::string_view::npos || name.ends_with(".diff")) return "diff";
+    return "tar";
+}
+
+}  // namespace
+
+std::vector<std::string_view> binary_names(std::string_view binary_field) {
+    std::vector<std::string_view> out;
+    for_each_binary_name(binary_field, [&](std::string_view n) { out.push_back(n); });
+    return out;
+}
+
+SourceRequest parse_source_word(std::string_view word) {
+    SourceRequest r;
+    r.word = std::string(word);
+    std::string_view name = word;
+    if (size_t eq = name.find('='); eq != std::string_view::npos) {
+        r.version = std::string(name.substr(eq + 1));
+        name = name.substr(0, eq);
+    } else if (size_t slash = name.find('/'); slash != std::string_view::npos) {
+        r.release = std::string(name.substr(slash + 1));
+        name = name.substr(0, slash);
+    }
+    r.name = std::string(name);
+    return r;
+}
+
+SourceChoice choose_source(const cache::Cache& cache, const config::Config& config, const SourceRequest& request,
+                           bool only_source) {
+    // The records of the name, else of a binary package built from them.
+    std::vector<const cache::SourcePackage*> records;
+    for (const cache::SourcePackage& s : cache.find_sources(request.name)) records.push_back(&s);
+    if (records.empty() && !only_source)
+        for (const cache::SourcePackage& s : cache.sources()) {
+            bool lists = false;
+            for_each_binary_name(cache.str(s.binaries), [&](std::string_view n) { lists = lists || n == request.name; });
+            if (lists) records.push_back(&s);
+        }
+    if (!request.version.empty())
+        std::erase_if(records, [&](const cache::SourcePackage* s) { return cache.str(s->version) != request.version; });
+    // The release the word names, else the target release (-t).
+    const std::string release = !request.release.empty() ? request.release : config.find("APT::Default-Release");
+    if (!release.empty()) {
+        const policy::Policy target({}, release);
+        const std::vector<policy::FileFacts> facts = file_facts(cache);
+        std::erase_if(records, [&](const cache::SourcePackage* s) { return !target.is_target_release(facts[s->index_file]); });
+    }
+    if (records.empty()) throw Error("Unable to find a source package for " + request.word);
+    // The highest version; of equal ones the first read.
+    const cache::SourcePackage* best = records.front();
+    for (const cache::SourcePackage* s : records) {
+        int c = deb::compare_versions(cache.str(s->version), cache.str(best->version));
+        if (c > 0 || (c == 0 && std::pair(s->index_file, s->offset) < std::pair(best->index_file, best->offset)))
+            best = s;
+    }
+
+    const cache::IndexFile& index = cache.index_files()[best->index_file];
+    const std::string index_path(cache.str(index.path));
+    Diagnostics ignored;  // reported when the cache was opened
+    const std::vector<sources::IndexTarget> targets =
+        sources::index_targets(sources::read_sources(config, ignored), config, ignored);
+    const sources::IndexTarget* target = sources::target_of_list_file(targets, index_path);
+    if (!target) throw Error("The sources no longer name " + index_path + "; run update");
+
+    SourceChoice out;
+    out.package = std::string(cache.str(best->name));
+    out.version = std::string(cache.str(best->version));
+    out.trusted = index.flags & cache::kIndexTrusted;
+    std::string label = target->description;  // "URI suite/component Sources"
+    if (size_t sp = label.rfind(' '); sp != std::string::npos) label.resize(sp);
+    out.label = label + " " + out.package + " " + out.version;
+
+    deb::TagFileReader reader(cache.stanza(*best), index_path, deb::TagFileOptions{.skip_malformed = true});
+    deb::Stanza st;
+    if (!reader.next(st)) throw Error(index_path + ": the record of " + out.package + " " + out.version + " could not be read");
+    std::string directory(trim(st.value_or_empty("Directory")));
+    if (!directory.empty() && !acquire::is_repository_path(directory))
+        throw Error(index_path + ": the Directory of " + out.package + " " + out.version +
+                    " names a place outside the repository: '" + directory + "'");
+    std::string repo = target->option("Repo-URI");
+    if (!repo.empty() && repo.back() != '/') repo += '/';
+    const bool http = repo.starts_with("http:") || repo.starts_with("https:");
+
+    std::map<std::string, size_t> at;  // file name -> index in out.files
+    for (const HashField& h : kHashFields) {
+        const deb::Field* f = st.find(h.name);
+        if (!f) continue;
+        const std::string text = deb::field_text(f->value);
+        for (size_t pos = 0; pos < text.size();) {
+            size_t nl = std::min(text.find('\n', pos), text.size());
+            std::vector<std::string_view> w = split_words(std::string_view(text).substr(pos, nl - pos));
+            pos = nl + 1;
+            if (w.size() != 3) continue;
+            const std::string name(w[2]);
+            if (name.find('/') != std::string::npos || name == "." || name == "..")
+                throw Error(index_path + ": " + out.package + " " + out.version + " lists a file that is no plain name: '" +
+                            name + "'");
+            auto [it, fresh] = at.try_emplace(name, out.files.size());
+            if (!fresh) continue;  // a stronger hash came first
+            SourceFile file;
+            file.name = name;
+            file.kind = kind_of(name);
+            try {
+                file.size = std::stoull(std::string(w[1]));
+            } catch (const std::exception&) {
+                throw Error(index_path + ": " + out.package + " " + out.version + " gives " + name + " no valid size");
+            }
+            file.hash = h.algo;
+            file.hash_hex = std::string(w[0]);
+            const std::string path = directory.empty() ? name : directory + "/" + name;
+            file.uri = repo + (http ? acquire::http_quoted_path(path) : path);
+            file.print_uri = repo + acquire::uri_encode_path(path);
+            out.files.push_back(std::move(file));
+        }
+    }
+    if (out.files.empty())
+        throw Error(index_path + ": " + out.package + " " + out.version + " lists no files");
+    // apt lists the .dsc first.
+    std::stable_partition(out.files.begin(), out.files.end(), [](const SourceFile& f) { return f.kind == "dsc"; });
+    return out;
+}
+
+}  // namespace aptus::system
