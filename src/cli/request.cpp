@@ -52,6 +52,19 @@ public:
                     break;
                 }
             }
+            // No version of that number, but one that provides its own name
+            // at it ("Provides: selfprov (= 1)"): apt takes that one and says so.
+            if (!v && !pw.version.empty())
+                for (const cache::Version& cv : c_.versions_of(*p)) {
+                    for (const cache::Provide& pr : c_.provides_of(cv))
+                        if (c_.str(c_.names()[pr.name].name) == c_.name_of(*p) && c_.str(pr.provided_version) == pw.version)
+                            v = &cv;
+                    if (v) {
+                        out_.notes.push_back("Selected version '" + std::string(c_.str(v->version)) + "' (" +
+                                             release_text(c_, *v) + ") for '" + full_name(c_, *p) + "'");
+                        break;
+                    }
+                }
             if (!v) {
                 if (!pw.version.empty())
                     out_.errors.push_back("Version '" + pw.version + "' for '" + pw.name + "' was not found");

@@ -32,7 +32,12 @@
 #   no solver (the EDSP dump has only the archive's version);
 # - update as root says once when a file: repository is read unsandboxed
 #   because the sandbox user cannot read it; the directories it makes are
-#   0755 whatever the umask.
+#   0755 whatever the umask;
+# - "Provides: bar:i386" provides bar for i386 alone (an amd64 package's
+#   "bar" is not met, and apt's report says "not installable"); a version
+#   that provides its own name at another version is taken for name=that
+#   (apt's "Selected version"); after an external solver failed, apt's
+#   report is of the named packages alone, their dependencies unfollowed.
 set -u
 APTUS=${APTUS:?set APTUS to the aptus binary}
 T=$(mktemp -d /tmp/aptus-suite-requests.XXXXXX)
@@ -107,6 +112,11 @@ deb() {  # deb NAME VERSION ARCH [FIELD...]
     deb dh 2 amd64 'Provides: dh-compat (= 13)'
     deb auto1 1 amd64
     deb auto2 1 amd64
+    deb foo 1 amd64 'Provides: bar:i386'
+    deb baz 1 amd64 'Depends: bar'
+    deb baz 1 i386 'Depends: bar'
+    deb selfprov 2 amd64 'Provides: selfprov (= 1)'
+    deb needsselfprov123 1 amd64 'Depends: selfprov (= 1), selfprov (= 2), selfprov (= 3)'
 } | suite unstable
 { deb dh-ng 4 amd64 'Provides: dh-compat (= 13)'; } | suite experimental NotAutomatic
 # Descriptions: one carrying Description-en too, one with only its md5, one
@@ -149,6 +159,29 @@ run() {
     RC=$?
     OUT=$(cat "$T/out")
 }
+
+# Arch-qualified and self provides.
+OUT=$("$BIN/apt-get" install -s baz:i386 2>&1)
+check "bar:i386 provided by foo meets baz:i386's bar: $OUT" contains "$OUT" "Inst foo (1 unstable [amd64])"
+OUT=$("$BIN/apt-get" install -s baz 2>&1)
+check "but not baz:amd64's, which apt calls not installable: $OUT" contains "$OUT" " baz : Depends: bar but it is not installable"
+OUT=$("$BIN/apt" install -s selfprov=1 2>&1)
+check "selfprov=1 is the 2 that provides selfprov (= 1): $OUT" contains "$OUT" "Selected version '2' (unstable [amd64]) for 'selfprov'"
+check "and it is installed" contains "$OUT" "Inst selfprov (2 unstable [amd64])"
+# An external solver that gives up: apt's report of the named package alone.
+mkdir -p "$T/solvers"
+printf '#!/bin/sh
+cat >/dev/null
+printf "Error: ERR_UNSOLVABLE\nMessage: no\n\n"
+' >"$T/solvers/nope"
+chmod +x "$T/solvers/nope"
+echo "Dir::Bin::Solvers { \"$T/solvers\"; };" >"$R/etc/apt/apt.conf.d/50solvers"
+OUT=$("$BIN/apt-get" install -s needsselfprov123 --solver nope 2>&1)
+check "external solver failed: every unmet Depends of the named package: $OUT" contains "$OUT" " needsselfprov123 : Depends: selfprov (= 1)
+                    Depends: selfprov (= 2)
+                    Depends: selfprov (= 3)
+E: External solver failed with: no"
+rm -f "$R/etc/apt/apt.conf.d/50solvers"
 
 # Virtual names.
 run "$BIN/apt-get" install -s dh-compat
@@ -516,5 +549,6 @@ APT_CONFIG=$L/apt.conf run "$BIN/apt-cache" search you today
 check "zz configured first: its short description is shown: $OUT" test "$OUT" = "tfoo - bar alter ego"
 APT_CONFIG=$L/apt.conf run "$BIN/apt-cache" show tfoo
 check "and its long one: $OUT" contains "$OUT" "He who foos last foos best."
+
 
 [ $failures = 0 ] && echo "PASS" || { echo "FAIL: $failures"; exit 1; }

@@ -31,7 +31,7 @@ using StringId = uint32_t;
 inline constexpr uint32_t kNone = UINT32_MAX;
 
 inline constexpr char kMagic[8] = {'A', 'P', 'T', 'U', 'S', 'C', 'C', '\n'};
-inline constexpr uint32_t kFormatVersion = 10;
+inline constexpr uint32_t kFormatVersion = 11;
 
 enum class SectionId : uint32_t {
     StringOffsets,  // uint32_t[string count + 1]
@@ -165,6 +165,9 @@ struct Provide {
     uint32_t version;  // the providing version
     uint32_t name;     // index into Names: what is provided
     StringId provided_version;  // 0 when unversioned
+    // The architecture the Provides names ("bar:i386"); 0 when it names
+    // none and the provider's own is meant.
+    StringId provided_arch;
 };
 
 // One (version, index file) association: where the version's stanza is in

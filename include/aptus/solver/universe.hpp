@@ -41,6 +41,9 @@ struct Dependency {
 struct Provide {
     uint32_t name = 0;
     std::string version;  // "" for an unversioned provide
+    // "bar:i386" provides bar for i386 only, whatever the provider's
+    // architecture; "" for the provider's own (or every one, Multi-Arch: foreign).
+    std::string arch;
 };
 
 struct Version {
@@ -144,6 +147,8 @@ private:
     uint32_t arch_index(std::string_view arch);
     std::optional<uint32_t> find_arch_index(std::string_view arch) const;
     bool arch_ok(uint32_t from, const Target& t, uint32_t candidate_version) const;
+    // arch_ok for a provider, which a Provides with an architecture narrows.
+    bool provide_arch_ok(uint32_t from, const Target& t, uint32_t provider, const Provide& pv) const;
 };
 
 }  // namespace aptus::solver

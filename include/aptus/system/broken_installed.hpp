@@ -50,8 +50,9 @@ std::vector<BrokenPackage> broken_after_request(const SystemUniverse& su, const 
 // (named removals gone, named installs at their candidate, their
 // dependencies marked through the first alternative that can be installed)
 // and every version it leaves with an important relation unmet, each
-// target described against that state.
+// target described against that state. `follow_dependencies` false: the
+// named ones alone, as apt leaves them for an external solver.
 std::vector<BrokenPackage> broken_after_failed_request(const SystemUniverse& su, const solver::Request& request,
-                                                       bool install_recommends);
+                                                       bool install_recommends, bool follow_dependencies = true);
 
 }  // namespace aptus::system

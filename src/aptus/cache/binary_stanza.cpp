@@ -311,7 +311,7 @@ void add_binary_stanza(BuildState& st, const PreparedStanza& s, uint32_t file, S
         v.first_provide = uint32_t(st.provides.size());
         for (const PreparedStanza::Relation& r : s.provides()) {
             uint32_t target = st.name(intern(r.name));
-            st.provides.push_back({ver, target, intern(r.version)});
+            st.provides.push_back({ver, target, intern(r.version), intern(r.arch_qualifier)});
         }
         v.provide_count = uint32_t(st.provides.size()) - v.first_provide;
         st.versions.push_back(v);

@@ -195,6 +195,7 @@ void Cache::validate_records() const {
         v.index(p.version, versions_.size(), "provides");
         v.index(p.name, names_.size(), "provides");
         v.str(p.provided_version, "provides");
+        v.str(p.provided_arch, "provides");
     }
     for (const VersionFile& f : version_files_) {
         v.index(f.version, versions_.size(), "version files");

@@ -36,7 +36,8 @@ std::vector<std::string> check_installation(const Universe& u, const std::vector
         auto [it, fresh] = one.emplace(std::make_pair(name, arch), v);
         if (!fresh) problems.push_back(name + ":" + arch + " has two versions installed: " + u.versions[it->second].version + " and " + ver.version);
         by_name[name].push_back({v, arch});
-        for (const Provide& p : ver.provides) provided[u.names[p.name]].push_back({{v, arch}, p.version});
+        // A Provides with an architecture ("bar:i386") provides for that one.
+        for (const Provide& p : ver.provides) provided[u.names[p.name]].push_back({{v, p.arch.empty() ? arch : p.arch}, p.version});
     }
     // Architectures of one name are co-installable only when both are
     // Multi-Arch: same, and then (they share files) at one version.

@@ -128,7 +128,7 @@ Scenario read_edsp(std::string owned_text, std::string_view name) {
             if (const deb::Field* f = st.find("Provides")) {
                 deb::parse_relations(f->value, deb::RelationField::Provides, rels);
                 for (const deb::Relation& rel : rels.relations())
-                    v.provides.push_back({u.intern(rel.name), std::string(rel.version)});
+                    v.provides.push_back({u.intern(rel.name), std::string(rel.version), std::string(rel.arch_qualifier)});
             }
         } catch (const Error& e) {
             throw e.with_context(std::string(file) + ":" + std::to_string(st.line));

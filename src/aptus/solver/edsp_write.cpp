@@ -77,6 +77,7 @@ void version_stanza(std::string& out, const Universe& u, uint32_t v) {
         for (const Provide& p : ver.provides) {
             if (!value.empty()) value += ", ";
             value += u.names[p.name];
+            if (!p.arch.empty()) value += ":" + p.arch;
             if (!p.version.empty()) value += " (= " + p.version + ")";
         }
         field(out, "Provides", value);

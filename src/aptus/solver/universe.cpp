@@ -160,6 +160,17 @@ bool Universe::arch_ok(uint32_t from, const Target& t, uint32_t cand) const {
     return carch == t.arch;
 }
 
+bool Universe::provide_arch_ok(uint32_t from, const Target& t, uint32_t provider, const Provide& pv) const {
+    if (pv.arch.empty()) return arch_ok(from, t, provider);
+    // "Provides: bar:i386" is bar for i386 alone: the architecture the
+    // relation asks for (its own qualifier, else the asking package's).
+    if (t.arch == "any") return true;
+    const std::string& wanted = t.arch.empty() ? packages[versions[from].package].arch
+                                : t.arch == "native" ? native_arch
+                                                     : t.arch;
+    return pv.arch == wanted;
+}
+
 void Universe::satisfiers(uint32_t from, const Target& t, std::vector<uint32_t>& out) const {
     for (uint32_t p : packages_named(t.name))
         for (uint32_t v : packages[p].versions)
@@ -171,7 +182,7 @@ void Universe::satisfiers(uint32_t from, const Target& t, std::vector<uint32_t>&
         if (t.op != deb::RelationOp::None &&
             (pv.version.empty() || !deb::relation_satisfied_by(t.op, t.version, pv.version)))
             continue;
-        if (!arch_ok(from, t, pr.version)) continue;
+        if (!provide_arch_ok(from, t, pr.version, pv)) continue;
         if (std::find(out.begin(), out.begin() + real_end, pr.version) != out.begin() + real_end) continue;
         if (std::find(out.begin() + real_end, out.end(), pr.version) != out.end()) continue;
         out.push_back(pr.version);
@@ -192,6 +203,7 @@ void Universe::conflicts_with(uint32_t from, const Target& t, std::vector<uint32
         if (t.op != deb::RelationOp::None &&
             (pv.version.empty() || !deb::relation_satisfied_by(t.op, t.version, pv.version)))
             continue;
+        if (!pv.arch.empty() && !provide_arch_ok(from, t, pr.version, pv)) continue;
         if (std::find(out.begin(), out.end(), pr.version) == out.end()) out.push_back(pr.version);
     }
 }

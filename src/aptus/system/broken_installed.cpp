@@ -75,12 +75,24 @@ BrokenTarget describe(const Universe& u, uint32_t from, const Target& t) {
     BrokenTarget out;
     const std::string& name = u.names[t.name];
     const std::string arch = target_arch(u, from, t);
-    out.name = arch == "any" ? name + ":any" : full_name(u, name, arch);
+    // A qualifier the relation writes is shown as written ("bar:amd64").
+    out.name = arch == "any" ? name + ":any" : !t.arch.empty() ? name + ":" + arch : full_name(u, name, arch);
     if (t.op != deb::RelationOp::None)
         out.relation = "(" + op_text(t.op) + " " + t.version + ")";
-    // Provided, apt says no more: by a Provides, or by a Multi-Arch:
-    // foreign version of another architecture (apt's implicit provides).
-    if (arch == "any" || !u.providers_of(t.name).empty()) return out;
+    // Provided, apt says no more: by a Provides (one that names an
+    // architecture only for that one), or by a Multi-Arch: foreign version
+    // of another architecture (apt's implicit provides).
+    if (arch == "any") return out;
+    for (const solver::Provider& pr : u.providers_of(t.name)) {
+        const solver::Provide& pv = u.versions[pr.version].provides[pr.provide];
+        const solver::Version& provider = u.versions[pr.version];
+        // apt files a provide under the provider's architecture, under every
+        // one for Multi-Arch: foreign, under the one it names if it names one.
+        if (!pv.arch.empty() ? pv.arch == arch
+                             : u.packages[provider.package].arch == arch ||
+                                   provider.multi_arch == solver::MultiArch::Foreign)
+            return out;
+    }
     for (uint32_t q : u.packages_named(t.name))
         if (u.packages[q].arch != arch)
             for (uint32_t v : u.packages[q].versions)
@@ -174,8 +186,8 @@ std::vector<BrokenPackage> broken_in(const SystemUniverse& su, bool install_reco
 // marked in turn. What is left unmet is what apt lists.
 class ClassicMarking {
 public:
-    ClassicMarking(const Universe& u, const solver::Request& r, bool recommends)
-        : u_(u), recommends_(recommends), chosen_(u.packages.size(), kNone) {
+    ClassicMarking(const Universe& u, const solver::Request& r, bool recommends, bool follow)
+        : u_(u), recommends_(recommends), follow_(follow), chosen_(u.packages.size(), kNone) {
         for (uint32_t p = 0; p < u.packages.size(); ++p)
             for (uint32_t v : u.packages[p].versions)
                 if (u.versions[v].installed) chosen_[p] = v;
@@ -220,6 +232,7 @@ private:
         auto v = candidate(p);
         if (!v || chosen_[p] == *v || held_elsewhere(p, *v) || depth_ > 100) return;
         chosen_[p] = *v;
+        if (!follow_) return;
         ++depth_;
         std::vector<uint32_t> hits;
         auto is_present = [&](uint32_t h) { return present(h); };
@@ -245,6 +258,7 @@ private:
 
     const Universe& u_;
     bool recommends_;
+    bool follow_;  // mark the dependencies too (apt's auto-install)
     std::vector<uint32_t> chosen_;  // by package: the version, kNone or kRemoved
     int depth_ = 0;
 };
@@ -268,9 +282,9 @@ BrokenTarget describe_planned(const Universe& u, const ClassicMarking& m, uint32
 }  // namespace
 
 std::vector<BrokenPackage> broken_after_failed_request(const SystemUniverse& su, const solver::Request& request,
-                                                       bool install_recommends) {
+                                                       bool install_recommends, bool follow_dependencies) {
     const Universe& u = su.universe;
-    ClassicMarking marking(u, request, install_recommends);
+    ClassicMarking marking(u, request, install_recommends, follow_dependencies);
     std::vector<BrokenPackage> out;
     std::vector<uint32_t> hits;
     auto present = [&](uint32_t h) { return marking.present(h); };

@@ -67,6 +67,7 @@ void add_provides(const cache::Cache& c, const cache::Version& cv, NameMap& name
     for (const cache::Provide& pr : c.provides_of(cv)) {
         solver::Provide p{name(u, pr.name), {}};
         if (pr.provided_version) p.version = std::string(c.str(pr.provided_version));
+        if (pr.provided_arch) p.arch = std::string(c.str(pr.provided_arch));
         v.provides.push_back(std::move(p));
     }
 }

@@ -86,11 +86,14 @@ int fail(const std::vector<std::string>& errors) {
 // 3.0) gives its own reasoning, here aptus's facts.
 int fail_as_apt(const config::Config& config, const system::SystemUniverse& su, const solver::Request& r,
                 const system::SolveOutcome& solved) {
-    auto broken = system::broken_after_failed_request(su, r, config.find_bool("APT::Install-Recommends", true));
+    // apt hands an external solver the request's own marks, dependencies
+    // unfollowed: what it reports broken after the solver failed is those.
+    const bool recommends = config.find_bool("APT::Install-Recommends", true);
+    auto broken = system::broken_after_failed_request(su, r, recommends, !solved.external);
     print_unsatisfiable(broken);
     std::fflush(stdout);
     const std::string solver = config.find("APT::Solver", "internal");
-    if (solver == "3.0" || solver == "3.1") return fail(solved.errors);
+    if (solver == "3.0" || solver == "3.1" || solved.external) return fail(solved.errors);
     const bool installed_broken =
         std::any_of(broken.begin(), broken.end(), [](const system::BrokenPackage& b) { return b.installed; });
     return fail({installed_broken ? "Error, pkgProblemResolver::Resolve generated breaks, this may be caused by held packages."
@@ -356,8 +359,15 @@ int run(Context& ctx, Verb verb) {
     });
     ctx.diags.insert(ctx.diags.end(), solved.diagnostics.begin(), solved.diagnostics.end());
     if (!solved.solution.solved) {
-        if (!solved.external && !json && config.find("Binary", "aptus") != "aptus")
+        if (!json && config.find("Binary", "aptus") != "aptus") {
+            // An external solver's own report first, then apt's block.
+            if (solved.external) {
+                std::fflush(stdout);
+                std::fputs(solved.report.c_str(), stderr);
+                std::fflush(stderr);
+            }
             return fail_as_apt(config, su, r, solved);
+        }
         std::fflush(stdout);
         std::fputs(solved.report.c_str(), stderr);
         return fail(solved.errors);

@@ -105,4 +105,28 @@ TEST(MultiArchSame, OtherArchitecturesOfAPackageThatIsNotSameAreNotCoInstalled) 
     EXPECT_EQ(selected_with_arch(free.universe, f), (V{"git-cvs:amd64=2", "git-ng:amd64=2", "git:amd64=2"}));
 }
 
+// "Provides: bar:i386" (APT's test-bug-758153) provides bar for i386 alone,
+// whatever the provider's architecture: it meets an i386 package's plain
+// "Depends: bar" and an explicit "bar:i386", not an amd64 package's "bar".
+static std::string arch_provides() {
+    return "Package: foo\nArchitecture: all\nVersion: 1\nProvides: bar:i386\n\n"
+           "Package: baz\nArchitecture: i386\nVersion: 1\nDepends: bar\n\n"
+           "Package: baz\nVersion: 1\nDepends: bar\n\n"
+           "Package: qux\nVersion: 1\nDepends: bar:i386\n\n";
+}
+
+TEST(ArchQualifiedProvides, ProvideTheNamedArchitectureOnly) {
+    auto i386 = scenario("Install: baz:i386\n", arch_provides());
+    Solution s = solve(i386.universe, i386.request);
+    ASSERT_TRUE(s.solved) << s.message;
+    EXPECT_EQ(selected_with_arch(i386.universe, s), (V{"baz:i386=1", "foo:amd64=1"}));
+    auto explicit_arch = scenario("Install: qux\n", arch_provides());
+    s = solve(explicit_arch.universe, explicit_arch.request);
+    ASSERT_TRUE(s.solved) << s.message;
+    EXPECT_EQ(selected_with_arch(explicit_arch.universe, s), (V{"foo:amd64=1", "qux:amd64=1"}));
+    EXPECT_EQ(check_installation(explicit_arch.universe, s.selected), V{});
+    auto amd64 = scenario("Install: baz:amd64\n", arch_provides());
+    EXPECT_FALSE(solve(amd64.universe, amd64.request).solved);
+}
+
 }  // namespace aptus::solver
