@@ -57,11 +57,8 @@ struct SourceChoice {
 
 struct SourceRequest {
     std::string word;  // as given, for messages
-    std::string name, version, release;
+    std::string name, version, release;  // "name[=version|/release]" taken apart
 };
-
-// "name[=version][/release]".
-SourceRequest parse_source_word(std::string_view word);
 
 // The record for `request`; throws aptus::Error with apt's "Unable to find a
 // source package for NAME" when there is none, and naming the Sources file

@@ -42,21 +42,6 @@ std::vector<std::string_view> binary_names(std::string_view binary_field) {
     return out;
 }
 
-SourceRequest parse_source_word(std::string_view word) {
-    SourceRequest r;
-    r.word = std::string(word);
-    std::string_view name = word;
-    if (size_t eq = name.find('='); eq != std::string_view::npos) {
-        r.version = std::string(name.substr(eq + 1));
-        name = name.substr(0, eq);
-    } else if (size_t slash = name.find('/'); slash != std::string_view::npos) {
-        r.release = std::string(name.substr(slash + 1));
-        name = name.substr(0, slash);
-    }
-    r.name = std::string(name);
-    return r;
-}
-
 SourceChoice choose_source(const cache::Cache& cache, const config::Config& config, const SourceRequest& request,
                            bool only_source) {
     // The records of the name, else of a binary package built from them.

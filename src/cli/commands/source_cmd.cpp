@@ -24,6 +24,7 @@
 #include "cli/print_uris.hpp"
 #include "cli/prompt.hpp"
 #include "cli/read_session.hpp"
+#include "cli/version_select.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -45,8 +46,10 @@ int run_source(Context& ctx) {
     const cache::Cache& cache = session->cache();
     const bool only_source = config.find_bool("APT::Get::Only-Source");
     std::vector<system::SourceChoice> chosen;
-    for (const std::string& word : ctx.args)
-        chosen.push_back(system::choose_source(cache, config, system::parse_source_word(word), only_source));
+    for (const std::string& word : ctx.args) {
+        const PackageWord w = parse_package_word(word);  // an architecture suffix says nothing of a source
+        chosen.push_back(system::choose_source(cache, config, {word, w.name, w.version, w.release}, only_source));
+    }
 
     // --dsc-only, --tar-only, --diff-only: those files alone.
     const bool dsc_only = config.find_bool("APT::Get::Dsc-Only");
