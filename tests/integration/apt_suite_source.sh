@@ -7,6 +7,7 @@
 # - the files are fetched into the current directory, checked against the
 #   Sources hashes, and unpacked by dpkg-source; a file already there is
 #   not fetched again; --dsc-only fetches the .dsc alone and does not unpack;
+#   -b builds the binary packages with dpkg-buildpackage;
 # - a file the mirror changed is refused (hash mismatch) and not unpacked;
 # - a source (or .deb, apt-get download) from a repository that cannot be
 #   authenticated is refused without --allow-unauthenticated;
@@ -50,6 +51,10 @@ check "it is 2.0's" grep -q "hello 2.0," hello-2.0/README
 src hello
 check "again: nothing fetched, nothing unpacked: $OUT" \
     bash -c 'grep -q "Skipping already downloaded file .hello_2.0.dsc." <<<"$0" && grep -q "Skipping unpack of already unpacked source in hello-2.0" <<<"$0"' "$OUT"
+rm -rf hello*
+src -b hello
+check "--compile: the binary package is built beside it (rc $RC): $ERR" \
+    bash -c '[ "$0" = 0 ] && dpkg-deb -f hello_2.0_amd64.deb Version | grep -qx 2.0' "$RC"
 rm -rf hello*
 src --dsc-only hello=1.0
 check "--dsc-only: the .dsc alone, not unpacked (rc $RC)" \

@@ -29,6 +29,11 @@ struct SubprocessOptions {
     std::optional<std::string_view> input;
     // The child writes to our stderr directly (`err` stays empty).
     bool inherit_stderr = false;
+    // The child writes to our stdout directly (`out` stays empty): a long
+    // build's output as it comes.
+    bool inherit_stdout = false;
+    // The child starts in this directory ("" for ours).
+    std::string working_directory;
 };
 
 struct SubprocessResult {

@@ -133,7 +133,9 @@ SubprocessResult run_subprocess(const std::vector<std::string>& argv, const Subp
     } else {
         ::posix_spawn_file_actions_addopen(actions.get(), STDIN_FILENO, "/dev/null", O_RDONLY, 0);
     }
-    ::posix_spawn_file_actions_adddup2(actions.get(), out.write_end(), STDOUT_FILENO);
+    if (!options.inherit_stdout) ::posix_spawn_file_actions_adddup2(actions.get(), out.write_end(), STDOUT_FILENO);
+    if (!options.working_directory.empty())
+        ::posix_spawn_file_actions_addchdir_np(actions.get(), options.working_directory.c_str());
     if (!options.inherit_stderr) ::posix_spawn_file_actions_adddup2(actions.get(), err.write_end(), STDERR_FILENO);
     // Descriptors opened elsewhere without O_CLOEXEC (by a library, say)
     // must not reach a verifier.
@@ -158,6 +160,7 @@ SubprocessResult run_subprocess(const std::vector<std::string>& argv, const Subp
     if (rc != 0) throw system_error("Could not run", argv[0], rc);
     out.close_write();
     err.close_write();
+    if (options.inherit_stdout) out.close_read();
     if (options.inherit_stderr) err.close_read();
 
     SubprocessResult result;
@@ -172,11 +175,11 @@ SubprocessResult run_subprocess(const std::vector<std::string>& argv, const Subp
         else result.input_complete = false;
     }
     // fds[0] stdout, fds[1] stderr, fds[2] the child's stdin.
-    pollfd fds[3] = {{out.read_end(), POLLIN, 0},
-                     {err.read_end(), POLLIN, 0},
+    pollfd fds[3] = {{options.inherit_stdout ? -1 : out.read_end(), POLLIN, 0},
+                     {options.inherit_stderr ? -1 : err.read_end(), POLLIN, 0},
                      {in && !pending_input.empty() ? in->write_end() : -1, POLLOUT, 0}};
     std::string* sinks[2] = {&result.out, &result.err};
-    int open_streams = options.inherit_stderr ? 1 : 2;
+    int open_streams = (options.inherit_stdout ? 0 : 1) + (options.inherit_stderr ? 0 : 1);
     auto stop_input = [&] {
         fds[2].fd = -1;
         in->close_write();

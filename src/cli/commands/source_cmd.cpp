@@ -3,7 +3,8 @@
 // checked against the hash its Sources record gives, then unpacked with
 // dpkg-source as apt does. --print-uris lists the files instead;
 // --download-only stops after the fetch; --dsc-only, --tar-only and
-// --diff-only fetch only those files (and never unpack).
+// --diff-only fetch only those files (and never unpack); --compile (-b)
+// then builds the binary packages with dpkg-buildpackage.
 #include "cli/commands/source_cmd.hpp"
 
 #include <unistd.h>
@@ -16,6 +17,7 @@
 #include "aptus/acquire/print_uris.hpp"
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
+#include "aptus/base/strings.hpp"
 #include "aptus/base/subprocess.hpp"
 #include "aptus/deb/version.hpp"
 #include "aptus/system/source_package.hpp"
@@ -35,6 +37,26 @@ std::string unpack_dir(const system::SourceChoice& c) {
     if (size_t colon = v.find(':'); colon != std::string_view::npos) v.remove_prefix(colon + 1);
     if (size_t dash = v.rfind('-'); dash != std::string_view::npos) v = v.substr(0, dash);
     return c.package + "-" + std::string(v);
+}
+
+// --compile: dpkg-buildpackage in the unpacked tree, with apt's options
+// (DPkg::Build-Options, default "-b -uc"; -a for --host-architecture, -P for
+// build profiles); its output as it comes.
+void build_binaries(const config::Config& config, const std::string& dir) {
+    std::vector<std::string> argv{config.find("Dir::Bin::dpkg-buildpackage", "dpkg-buildpackage")};
+    if (std::string host = config.find("APT::Get::Host-Architecture"); !host.empty()) argv.push_back("-a" + host);
+    if (std::string profiles = config.find("APT::Build-Profiles"); !profiles.empty()) argv.push_back("-P" + profiles);
+    for (std::string_view w : split_words(config.find("DPkg::Build-Options", "-b -uc"))) argv.emplace_back(w);
+    std::string text;
+    for (const std::string& a : argv) text += (text.empty() ? "" : " ") + a;
+    std::fflush(stdout);
+    SubprocessResult r;
+    try {
+        r = run_subprocess(argv, {.inherit_stderr = true, .inherit_stdout = true, .working_directory = dir});
+    } catch (const Error& e) {
+        throw Error("Build command '" + text + "' failed: " + e.what());
+    }
+    if (!r.success()) throw Error("Build command '" + text + "' failed.");
 }
 
 }  // namespace
@@ -119,9 +141,6 @@ int run_source(Context& ctx) {
         std::puts("Download complete and in download only mode");
         return 0;
     }
-    if (config.find_bool("APT::Get::Compile"))
-        throw Error("Building a source package (--compile) is not supported yet; its files are in " + std::string(cwd));
-
     const std::string dpkg_source = config.find("Dir::Bin::dpkg-source", "dpkg-source");
     for (const system::SourceChoice& c : chosen) {
         const std::string dir = unpack_dir(c);
@@ -148,6 +167,8 @@ int run_source(Context& ctx) {
         if (!r.success())
             throw Error(std::string("Unpack command '") + dpkg_source + " --no-check -x " + dsc + "' failed.");
     }
+    if (config.find_bool("APT::Get::Compile"))
+        for (const system::SourceChoice& c : chosen) build_binaries(config, std::string(cwd) + "/" + unpack_dir(c));
     return 0;
 }
 

@@ -157,6 +157,17 @@ def build_source(pool, name, version):
                     f" -- Test <test@example.org>  Thu, 01 Jan 2026 00:00:00 +0000\n")
         with open(os.path.join(tree, "README"), "w") as f:
             f.write(f"{name} {version}, the source of a package of the aptus tests\n")
+        # Enough for dpkg-buildpackage -b without debhelper: the README in a .deb.
+        rules = os.path.join(tree, "debian", "rules")
+        with open(rules, "w") as f:
+            f.write("#!/usr/bin/make -f\n"
+                    "build build-arch build-indep:\n\t@true\n"
+                    "binary binary-arch binary-indep:\n"
+                    f"\trm -rf debian/tmp\n\tmkdir -p debian/tmp/DEBIAN debian/tmp/usr/share/doc/{name}\n"
+                    f"\tcp README debian/tmp/usr/share/doc/{name}/\n"
+                    f"\tdpkg-gencontrol -p{name}\n\tdpkg-deb --build debian/tmp ..\n"
+                    "clean:\n\trm -rf debian/tmp debian/files\n")
+        os.chmod(rules, 0o755)
         subprocess.run(["dpkg-source", "-b", os.path.basename(tree)], cwd=work, check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for produced in os.listdir(work):

@@ -5,9 +5,11 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <string>
 
 #include "aptus/base/error.hpp"
+#include "support/test_support.hpp"
 
 namespace aptus {
 namespace {
@@ -106,6 +108,22 @@ TEST(Subprocess, StderrCanStayOurs) {
     EXPECT_TRUE(r.success());
     EXPECT_EQ(r.out, "out");
     EXPECT_EQ(r.err, "");
+}
+
+// A build's output goes straight to ours; the child may start elsewhere.
+TEST(Subprocess, StdoutCanStayOursAndTheDirectoryBeChosen) {
+    test::TempDir dir("subprocess-cwd");
+    SubprocessOptions o;
+    o.working_directory = dir.file("");
+    SubprocessResult r = run_subprocess({"/bin/sh", "-c", "pwd"}, o);
+    EXPECT_TRUE(r.success());
+    EXPECT_EQ(std::filesystem::canonical(r.out.substr(0, r.out.find('\n'))),
+              std::filesystem::canonical(dir.file("")));
+    o.inherit_stdout = true;
+    o.inherit_stderr = true;
+    r = run_subprocess({"/bin/sh", "-c", "printf 'expected on the test stdout\\n'; exit 3"}, o);
+    EXPECT_EQ(r.exit_status, 3);
+    EXPECT_EQ(r.out, "");
 }
 
 }  // namespace
