@@ -70,7 +70,7 @@ std::span<const Command> commands() {
         {{"dist-upgrade"}, install_options(), "the same as full-upgrade", run_full_upgrade},
         {{"dselect-upgrade"}, install_options(), "install and remove as dpkg's selections say (as apt-get dselect-upgrade)", run_dselect_upgrade},
         {{"download"}, {}, "download the .deb of packages into the current directory (as apt-get download)", run_download},
-        {{"source"}, {}, "fetch source packages into the current directory and unpack them (as apt-get source; --print-uris, -d, --dsc-only)", run_source},
+        {{"source"}, {}, "fetch source packages into the current directory, unpack and build them (as apt-get source; --print-uris, -d, -b, --dsc-only)", run_source},
         {{"clean"}, {}, "remove the downloaded .deb files and the binary caches (as apt-get clean; -s)", run_clean},
         {{"autoclean"}, {}, "remove the .deb files no repository offers any more (as apt-get autoclean; -s)", run_autoclean},
         {{"auto-clean"}, {}, "", run_autoclean, true},
