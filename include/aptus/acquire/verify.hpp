@@ -83,6 +83,10 @@ struct Verifier {
 // if neither is executable.
 Verifier find_verifier(const config::Config& config);
 
+// apt's gpgv method's words for a file that is no clearsigned message.
+inline constexpr std::string_view kNoSplitReason =
+    "Clearsigned file isn't valid, got 'NOSPLIT' (does the network require authentication?)";
+
 // Why a verification failed; the update code reports all of them as errors,
 // but may treat `Unsigned` differently for trusted=yes / allow-insecure sources.
 enum class VerifyFailure : uint8_t {

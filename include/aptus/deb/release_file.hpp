@@ -49,6 +49,9 @@ struct ReleaseFile {
 // unterminated signature block, a second message, text after the signature.
 std::string clearsigned_text(std::string_view content, std::string_view name);
 
+// Whether `content` starts as a clearsigned message does (its BEGIN line).
+bool starts_clearsigned(std::string_view content);
+
 // Parse the text of a Release file (already extracted from an InRelease).
 ReleaseFile parse_release(std::string_view text, std::string_view name);
 

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,11 +61,12 @@ struct SourceRequest {
     std::string name, version, release;  // "name[=version|/release]" taken apart
 };
 
-// The record for `request`; throws aptus::Error with apt's "Unable to find a
-// source package for NAME" when there is none, and naming the Sources file
-// when its record is unusable (a Directory or file name leaving the
+// The record for each request, in their order (the sources and the files'
+// facts read once for all); throws aptus::Error with apt's "Unable to find
+// a source package for NAME" when there is none, and naming the Sources
+// file when its record is unusable (a Directory or file name leaving the
 // repository, a file without a size or hash).
-SourceChoice choose_source(const cache::Cache& cache, const config::Config& config, const SourceRequest& request,
-                           bool only_source);
+std::vector<SourceChoice> choose_sources(const cache::Cache& cache, const config::Config& config,
+                                         std::span<const SourceRequest> requests, bool only_source);
 
 }  // namespace aptus::system

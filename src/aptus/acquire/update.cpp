@@ -98,8 +98,8 @@ void Updater::make_repos() {
                 repo.stored = deb::read_release_file(path);
                 std::string raw = read_file(path);
                 // A clearsigned Release is an InRelease kept unverified (trusted=yes).
-                const bool clearsigned = raw.starts_with("-----BEGIN PGP SIGNED MESSAGE-----");
-                repo.stored_lacks_all = lacks_arch_all(clearsigned ? deb::clearsigned_text(raw, path) : raw);
+                repo.stored_lacks_all =
+                    lacks_arch_all(deb::starts_clearsigned(raw) ? deb::clearsigned_text(raw, path) : raw);
                 repo.stored_path = path;
                 repo.stored_signed = path == rf.inrelease_file || path_exists(rf.release_gpg_file);
             } catch (const Error&) {

@@ -165,13 +165,10 @@ IndexPlan plan_unannounced_index(const sources::IndexTarget& target, const std::
         r.max_size = bound;
         r.decompress = target.keep_compressed ? Compression::None : c;
         if (r.decompress != Compression::None) r.max_output_size = bound;
-        if (path_exists(f.final_path)) {
-            struct stat st {};
-            if (::stat(f.final_path.c_str(), &st) == 0) r.if_modified_since = st.st_mtime;
-        }
+        if (struct stat st {}; ::stat(f.final_path.c_str(), &st) == 0) r.if_modified_since = st.st_mtime;
         plan.ways.push_back(std::move(f));
     }
-    if (plan.ways.empty() && !variants.empty()) {
+    if (plan.ways.empty()) {
         // Nothing there at all: one way left to report it missing.
         IndexFetch f;
         f.final_path = target.filename;

@@ -77,7 +77,7 @@ void Updater::verify_text(Repo& repo, const std::string& name, Verify verify, co
             // An InRelease that is no clearsigned message at all (a Release
             // under its name, a portal's page): apt's gpgv method cannot
             // split it, and says so; what is left is an unsigned repository.
-            const std::string reason = "Clearsigned file isn't valid, got 'NOSPLIT' (does the network require authentication?)";
+            const std::string reason(kNoSplitReason);
             if (repo.release_line) lines_.emit(UpdateLine::Err, name, 0, {reason}, repo.release_line);
             add(UpdateMessage::Error, "Failed to fetch " + repo.files->inrelease_uri + "  " + reason);
             repo.unverified_signature = true;  // stored, if at all, as a Release: nothing vouches for it
@@ -139,7 +139,7 @@ void Updater::accept_unsigned(Repo& repo, const std::string& name, const std::st
     std::string text = raw;
     try {
         // An InRelease whose signature did not verify still has its text inside the armour.
-        if (raw.starts_with("-----BEGIN PGP SIGNED MESSAGE-----")) text = deb::clearsigned_text(raw, name);
+        if (deb::starts_clearsigned(raw)) text = deb::clearsigned_text(raw, name);
         parse_fresh(repo, text, name);
     } catch (const Error& e) {
         fail(repo, e.what());

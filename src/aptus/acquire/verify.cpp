@@ -227,8 +227,7 @@ Verified verify_clearsigned(std::string_view inrelease, const TrustAnchors& anch
         // apt's words when it has the file: anything outside the signed
         // message (CVE-2013-1051's unsigned tail) makes the split fail.
         const std::string why = source_path.empty()
-                                    ? "Clearsigned file isn't valid, got 'NOSPLIT' (does the network require "
-                                      "authentication?): " + std::string(e.what())
+                                    ? std::string(kNoSplitReason) + ": " + e.what()
                                     : "Splitting up " + std::string(source_path) + " into data and signature failed";
         throw VerifyError(source_path.empty() ? VerifyFailure::Malformed : VerifyFailure::Unsplittable,
                           "OpenPGP signature verification failed: " + std::string(name) + ": " + why);

@@ -172,10 +172,12 @@ ReleaseFile parse_release(std::string_view text, std::string_view name) {
     return r;
 }
 
+bool starts_clearsigned(std::string_view content) { return starts_with(content, kBeginMessage); }
+
 ReleaseFile read_release_file(const std::string& path) {
     std::string content = read_file(path);
     std::string_view c = content;
-    if (starts_with(c, kBeginMessage)) return parse_release(clearsigned_text(c, path), path);
+    if (starts_clearsigned(c)) return parse_release(clearsigned_text(c, path), path);
     if (ends_with(path, "InRelease")) {
         // Refuse a signed message preceded by other text, and unsigned InRelease files alike.
         if (c.find(kBeginMessage) != std::string_view::npos)

@@ -42,8 +42,18 @@ std::vector<std::string_view> binary_names(std::string_view binary_field) {
     return out;
 }
 
-SourceChoice choose_source(const cache::Cache& cache, const config::Config& config, const SourceRequest& request,
-                           bool only_source) {
+namespace {
+
+// What every word is chosen against: read once for all of them.
+struct Lookup {
+    const cache::Cache& cache;
+    const config::Config& config;
+    std::vector<sources::IndexTarget> targets;
+    std::vector<policy::FileFacts> facts;
+};
+
+SourceChoice choose_one(const Lookup& ctx, const SourceRequest& request, bool only_source) {
+    const cache::Cache& cache = ctx.cache;
     // The records of the name, else of a binary package built from them.
     std::vector<const cache::SourcePackage*> records;
     for (const cache::SourcePackage& s : cache.find_sources(request.name)) records.push_back(&s);
@@ -56,11 +66,12 @@ SourceChoice choose_source(const cache::Cache& cache, const config::Config& conf
     if (!request.version.empty())
         std::erase_if(records, [&](const cache::SourcePackage* s) { return cache.str(s->version) != request.version; });
     // The release the word names, else the target release (-t).
-    const std::string release = !request.release.empty() ? request.release : config.find("APT::Default-Release");
+    const std::string release =
+        !request.release.empty() ? request.release : ctx.config.find("APT::Default-Release");
     if (!release.empty()) {
         const policy::Policy target({}, release);
-        const std::vector<policy::FileFacts> facts = file_facts(cache);
-        std::erase_if(records, [&](const cache::SourcePackage* s) { return !target.is_target_release(facts[s->index_file]); });
+        std::erase_if(records,
+                      [&](const cache::SourcePackage* s) { return !target.is_target_release(ctx.facts[s->index_file]); });
     }
     if (records.empty()) throw Error("Unable to find a source package for " + request.word);
     // The highest version; of equal ones the first read.
@@ -73,10 +84,7 @@ SourceChoice choose_source(const cache::Cache& cache, const config::Config& conf
 
     const cache::IndexFile& index = cache.index_files()[best->index_file];
     const std::string index_path(cache.str(index.path));
-    Diagnostics ignored;  // reported when the cache was opened
-    const std::vector<sources::IndexTarget> targets =
-        sources::index_targets(sources::read_sources(config, ignored), config, ignored);
-    const sources::IndexTarget* target = sources::target_of_list_file(targets, index_path);
+    const sources::IndexTarget* target = sources::target_of_list_file(ctx.targets, index_path);
     if (!target) throw Error("The sources no longer name " + index_path + "; run update");
 
     SourceChoice out;
@@ -134,6 +142,18 @@ SourceChoice choose_source(const cache::Cache& cache, const config::Config& conf
         throw Error(index_path + ": " + out.package + " " + out.version + " lists no files");
     // apt lists the .dsc first.
     std::stable_partition(out.files.begin(), out.files.end(), [](const SourceFile& f) { return f.kind == "dsc"; });
+    return out;
+}
+
+}  // namespace
+
+std::vector<SourceChoice> choose_sources(const cache::Cache& cache, const config::Config& config,
+                                         std::span<const SourceRequest> requests, bool only_source) {
+    Diagnostics ignored;  // reported when the cache was opened
+    const Lookup ctx{cache, config, sources::index_targets(sources::read_sources(config, ignored), config, ignored),
+                      file_facts(cache)};
+    std::vector<SourceChoice> out;
+    for (const SourceRequest& r : requests) out.push_back(choose_one(ctx, r, only_source));
     return out;
 }
 

@@ -1,5 +1,5 @@
 // `aptus source WORD...` (apt-get source): the source package a word names
-// (system::choose_source) fetched into the current directory, each file
+// (system::choose_sources) fetched into the current directory, each file
 // checked against the hash its Sources record gives, then unpacked with
 // dpkg-source as apt does. --print-uris lists the files instead;
 // --download-only stops after the fetch; --dsc-only, --tar-only and
@@ -67,11 +67,12 @@ int run_source(Context& ctx) {
     auto session = open_read_session(ctx);
     const cache::Cache& cache = session->cache();
     const bool only_source = config.find_bool("APT::Get::Only-Source");
-    std::vector<system::SourceChoice> chosen;
+    std::vector<system::SourceRequest> requests;
     for (const std::string& word : ctx.args) {
         const PackageWord w = parse_package_word(word);  // an architecture suffix says nothing of a source
-        chosen.push_back(system::choose_source(cache, config, {word, w.name, w.version, w.release}, only_source));
+        requests.push_back({word, w.name, w.version, w.release});
     }
+    std::vector<system::SourceChoice> chosen = system::choose_sources(cache, config, requests, only_source);
 
     // --dsc-only, --tar-only, --diff-only: those files alone.
     const bool dsc_only = config.find_bool("APT::Get::Dsc-Only");
