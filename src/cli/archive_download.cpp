@@ -21,7 +21,8 @@
 #include "aptus/acquire/repository_path.hpp"
 #include "aptus/system/authentication.hpp"
 #include "cli/fetch_screen.hpp"
-#include "cli/version_select.hpp"
+#include "aptus/request/version_select.hpp"
+#include "cli/terminal.hpp"
 
 namespace aptus::cli {
 namespace {

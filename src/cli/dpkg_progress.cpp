@@ -12,7 +12,8 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "cli/version_select.hpp"
+#include "aptus/request/version_select.hpp"
+#include "cli/terminal.hpp"
 
 namespace aptus::cli {
 

@@ -5,7 +5,7 @@
 namespace aptus::cli {
 
 void apply_mark_auto(const config::Config& config, const system::SystemUniverse& su, const cache::Cache& cache,
-                     CommandRequest& request, Plan& plan) {
+                     request::CommandRequest& request, Plan& plan) {
     if (!config.find_bool("APT::Get::Mark-Auto")) return;
     const std::vector<uint32_t>& named = request.request.install;
     auto is_named = [&](const cache::Package* p) {

@@ -7,13 +7,13 @@
 #include "aptus/config/config.hpp"
 #include "aptus/system/system_universe.hpp"
 #include "cli/commands/plan_cmd.hpp"
-#include "cli/request.hpp"
+#include "aptus/request/request.hpp"
 
 namespace aptus::cli {
 
 // With APT::Get::Mark-Auto set: every change of a package `request` names
 // to install becomes automatic, and none of them is made manual.
 void apply_mark_auto(const config::Config& config, const system::SystemUniverse& su, const cache::Cache& cache,
-                     CommandRequest& request, Plan& plan);
+                     request::CommandRequest& request, Plan& plan);
 
 }  // namespace aptus::cli

@@ -4,7 +4,7 @@
 #include <cstring>
 
 #include "cli/apt_hash_order.hpp"
-#include "cli/apt_records.hpp"
+#include "aptus/request/apt_records.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -114,7 +114,7 @@ const cache::Package* resolve_package(const cache::Cache& cache, std::string_vie
     if (arch == "all") arch = cache.native_architecture();
     if (arch.empty() || arch == "native" || arch == cache.native_architecture()) {
         // apt prints a package it has a record for even without versions.
-        known = arch.empty() || apt_has_record(cache, *n, cache.native_architecture());
+        known = arch.empty() || request::apt_has_record(cache, *n, cache.native_architecture());
         for (const cache::Package& p : packages)
             if (cache.str(p.architecture) == cache.native_architecture()) return &p;
         for (const cache::Package& p : packages)
@@ -127,7 +127,7 @@ const cache::Package* resolve_package(const cache::Cache& cache, std::string_vie
             known = true;
             return &p;
         }
-    known = apt_has_record(cache, *n, arch);
+    known = request::apt_has_record(cache, *n, arch);
     return nullptr;
 }
 

@@ -25,4 +25,9 @@ int terminal_columns() {
     return 80;
 }
 
+int effective_quiet(const config::Config& config) {
+    if (config.exists("quiet")) return int(config.find_int("quiet"));
+    return isatty(STDOUT_FILENO) ? 0 : 1;
+}
+
 }  // namespace aptus::cli

@@ -1,6 +1,8 @@
 // What the program needs to know about the terminal it writes to.
 #pragma once
 
+#include "aptus/config/config.hpp"
+
 namespace aptus::cli {
 
 bool is_terminal(int fd);
@@ -13,5 +15,8 @@ int terminal_columns();
 // The descriptor that reaches the user's screen; the pager sets it while it
 // owns stdout and resets it (to -1: "stdout") when it finishes.
 void remember_screen(int fd);
+
+// apt's quiet level: the setting, else 1 when stdout is not a terminal.
+int effective_quiet(const config::Config& config);
 
 }  // namespace aptus::cli

@@ -15,10 +15,10 @@
 #include "aptus/base/error.hpp"
 #include "aptus/system/system.hpp"
 #include "cli/apt_hash_order.hpp"
-#include "cli/apt_package_refs.hpp"
+#include "aptus/request/apt_package_refs.hpp"
 #include "cli/human_size.hpp"
 #include "cli/stdout_buffer.hpp"
-#include "cli/version_select.hpp"
+#include "aptus/request/version_select.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -99,13 +99,13 @@ int run_dump(Context& ctx) {
     StdoutBuffer out;
     out += "Using Versioning System: Standard .deb\n";
     for (const auto* p : pkgs) {
-        out += "Package: " + full_name(c, *p) + "\n";
+        out += "Package: " + request::full_name(c, *p) + "\n";
         for (const auto& v : c.versions_of(*p)) {
             out += " Version: " + std::string(c.str(v.version)) + "\n";
             if (v.file_count)
                 out += "     File: " + std::string(c.str(c.index_files()[c.files_of(v).front().index_file].path)) + "\n";
             for (const auto& d : c.dependencies_of(v))
-                out += "  Depends: " + dependency_target_name(c, d, *p) + " " +
+                out += "  Depends: " + request::dependency_target_name(c, d, *p) + " " +
                        (d.op == cache::DepOp::None ? std::string("(null)") : std::string(c.str(d.version))) + "\n";
         }
     }

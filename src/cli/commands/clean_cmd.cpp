@@ -25,7 +25,8 @@
 #include "cli/fetch_screen.hpp"
 #include "cli/human_size.hpp"
 #include "cli/package_line.hpp"
-#include "cli/version_select.hpp"
+#include "aptus/request/version_select.hpp"
+#include "cli/terminal.hpp"
 
 namespace aptus::cli {
 namespace {

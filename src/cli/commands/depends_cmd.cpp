@@ -15,11 +15,11 @@
 
 #include "aptus/base/error.hpp"
 #include "aptus/deb/version.hpp"
-#include "cli/apt_records.hpp"
-#include "cli/package_glob.hpp"
-#include "cli/commands/depends_order.hpp"
+#include "aptus/request/apt_records.hpp"
+#include "aptus/request/package_glob.hpp"
+#include "aptus/request/apt_build_order.hpp"
 #include "cli/read_session.hpp"
-#include "cli/version_select.hpp"
+#include "aptus/request/version_select.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -85,7 +85,7 @@ bool satisfies(std::string_view have, cache::DepOp op, std::string_view want) {
 struct Options {
     bool recurse, installed, important, implicit, show_type, show_version;
     bool only_first_or;  // APT::Cache::ShowOnlyFirstOr: an or-group as its first member
-    bool shown[8];  // by apt_field_rank
+    bool shown[8];  // by request::apt_field_rank
 };
 
 // One dependency line and the provider lines under it.
@@ -126,7 +126,7 @@ void add_unique(std::vector<Virtual>& vs, Virtual v) {
 }
 
 // The cache's string for an architecture name, as a qualifier for
-// AptBuildOrder::package_rank: a package's architecture or a dependency's
+// request::AptBuildOrder::package_rank: a package's architecture or a dependency's
 // ":arch". An architecture no record and no dependency names gets
 // kNoArchitecture, never 0 (0 is the plain name: "foo:i386" of a cache of
 // Architecture: all packages is not "foo").
@@ -151,7 +151,7 @@ Virtual virtual_word(const cache::Cache& c, const std::string& word) {
 Virtual virtual_of(const cache::Cache& c, const cache::Package& p) {
     std::string_view arch = c.str(p.architecture);
     bool plain = arch == c.native_architecture() || arch == "all";
-    return {full_name(c, p), p.name, plain ? 0 : p.architecture};
+    return {request::full_name(c, p), p.name, plain ? 0 : p.architecture};
 }
 
 class Walker {
@@ -170,9 +170,9 @@ public:
             const cache::Package& p = c_.package_of(*v);
             shown_[c_.index_of(p)] = true;
             current_ = &p;
-            report.blocks.push_back({full_name(c_, p), {}});
+            report.blocks.push_back({request::full_name(c_, p), {}});
             Block& b = report.blocks.back();
-            std::string_view arch = apt_architecture(c_, p);
+            std::string_view arch = request::apt_architecture(c_, p);
             if (reverse_) {
                 for (const auto& rd : order_->reverse_dependencies(p))
                     line(c_.dependencies()[rd.dependency], &c_.package_of(c_.versions()[rd.version]), b, arch);
@@ -180,20 +180,20 @@ public:
             } else {
                 const auto deps = forward_dependencies(*v);
                 for (const auto* d : deps) {
-                    if (qualified(*d) || !is_negative(d->type)) {
-                        line(*d, qualified(*d) ? nullptr : package_for_arch(c_, d->target, arch), b, arch);
+                    if (qualified(*d) || !request::is_negative(d->type)) {
+                        line(*d, qualified(*d) ? nullptr : request::package_for_arch(c_, d->target, arch), b, arch);
                         continue;
                     }
-                    if (apt_has_record(c_, d->target, arch)) line(*d, package_for_arch(c_, d->target, arch), b, arch);
+                    if (request::apt_has_record(c_, d->target, arch)) line(*d, request::package_for_arch(c_, d->target, arch), b, arch);
                 }
                 // apt files an unqualified Conflicts/Breaks/Replaces against
                 // the name's records of every architecture, those of the other
                 // architectures (implicit) after all of the version's own.
                 for (const auto* d : deps) {
-                    if (!o_.implicit || qualified(*d) || !is_negative(d->type)) continue;
+                    if (!o_.implicit || qualified(*d) || !request::is_negative(d->type)) continue;
                     for (const auto& a : archs_)
-                        if (a != arch && apt_has_record(c_, d->target, a))
-                            line(*d, package_for_arch(c_, d->target, a), b, a);
+                        if (a != arch && request::apt_has_record(c_, d->target, a))
+                            line(*d, request::package_for_arch(c_, d->target, a), b, a);
                 }
                 if (o_.implicit) implicit_forward(*v, b);
             }
@@ -214,7 +214,7 @@ private:
         std::vector<const cache::Dependency*> deps;
         for (const auto& d : c_.dependencies_of(v)) deps.push_back(&d);
         std::stable_sort(deps.begin(), deps.end(), [](const auto* a, const auto* b) {
-            return apt_field_rank(a->type) < apt_field_rank(b->type);
+            return request::apt_field_rank(a->type) < request::apt_field_rank(b->type);
         });
         return deps;
     }
@@ -257,10 +257,10 @@ private:
         std::vector<Sibling> out;
         const cache::Package& p = c_.package_of(v);
         if (c_.str(v.architecture) == "all") return out;
-        std::string_view arch = apt_architecture(c_, p);
+        std::string_view arch = request::apt_architecture(c_, p);
         for (const auto& a : archs_) {
             if (a == arch) continue;
-            const cache::Package* sib = package_for_arch(c_, p.name, a);
+            const cache::Package* sib = request::package_for_arch(c_, p.name, a);
             if (!sib) continue;
             if (v.multi_arch == cache::MultiArch::Same) {
                 out.push_back({DepType::Replaces, sib, false});
@@ -274,11 +274,11 @@ private:
 
     void implicit_forward(const cache::Version& v, Block& b) {
         for (const auto& sib : implicit_of(v)) {
-            if (!o_.shown[apt_field_rank(sib.type)]) continue;
+            if (!o_.shown[request::apt_field_rank(sib.type)]) continue;
             if (o_.installed && sib.package->current_version == cache::kNone) continue;
             Entry e{};
             e.type = sib.type;
-            e.name = full_name(c_, *sib.package);
+            e.name = request::full_name(c_, *sib.package);
             e.has_versions = sib.package->version_count > 0;
             // Conflicts go with every version, so they carry none.
             e.op = sib.type == DepType::Replaces ? cache::DepOp::Less : cache::DepOp::None;
@@ -294,22 +294,22 @@ private:
     // Replaces on this name. Appended after apt's ordered list: their
     // place in apt's list is not rebuilt (the test compares these as sets).
     void implicit_reverse(const cache::Package& p, Block& b) {
-        std::string_view arch = apt_architecture(c_, p);
+        std::string_view arch = request::apt_architecture(c_, p);
         for (const auto& rd : c_.rdepends(p.name)) {
             const auto& d = c_.dependencies()[rd.dependency];
             const cache::Package& from = c_.package_of(c_.versions()[rd.version]);
-            if (qualified(d) || !is_negative(d.type) || apt_architecture(c_, from) == arch) continue;
+            if (qualified(d) || !request::is_negative(d.type) || request::apt_architecture(c_, from) == arch) continue;
             line(d, &from, b, arch);
         }
         for (const auto& sp : c_.packages_of(p.name)) {
             if (&sp == &p) continue;
             for (const auto& v : c_.versions_of(sp))
                 for (const auto& sib : implicit_of(v)) {
-                    if (sib.package != &p || !o_.shown[apt_field_rank(sib.type)]) continue;
+                    if (sib.package != &p || !o_.shown[request::apt_field_rank(sib.type)]) continue;
                     if (o_.installed && sp.current_version == cache::kNone) continue;
                     Entry e{};
                     e.type = sib.type;
-                    e.name = full_name(c_, sp);
+                    e.name = request::full_name(c_, sp);
                     e.has_versions = true;
                     e.op = sib.type == DepType::Replaces ? cache::DepOp::Less : cache::DepOp::None;
                     e.not_equal = sib.not_equal;
@@ -338,7 +338,7 @@ private:
     // depending package's); a version of another architecture counts only
     // when it is Multi-Arch: foreign.
     bool qualifier_accepts(const cache::Dependency& d, const cache::Version& v, std::string_view arch) const {
-        std::string_view own = apt_architecture(c_, c_.package_of(v));
+        std::string_view own = request::apt_architecture(c_, c_.package_of(v));
         if (!qualified(d)) return own == arch || v.multi_arch == cache::MultiArch::Foreign;
         std::string_view q = c_.str(d.arch_qualifier);
         if (q == "any") return v.multi_arch == cache::MultiArch::Allowed;
@@ -356,7 +356,7 @@ private:
             skipping_or_ = d.flags & cache::kDepOrNext;
             if (rest_of_group) return;
         }
-        if (!o_.shown[apt_field_rank(d.type)]) return;
+        if (!o_.shown[request::apt_field_rank(d.type)]) return;
         if (!reverse_ && !o_.implicit && implicit(d)) return;
         if (!reverse_ && qualified(d)) other = nullptr;  // apt's "name:arch" package has no versions
         // apt lists the providers only under a line it printed.
@@ -364,7 +364,7 @@ private:
         Entry e{};
         e.or_next = (d.flags & cache::kDepOrNext) && !(o_.only_first_or && !reverse_);
         e.type = d.type;
-        e.name = other ? full_name(c_, *other) : std::string(c_.str(c_.names()[d.target].name));
+        e.name = other ? request::full_name(c_, *other) : std::string(c_.str(c_.names()[d.target].name));
         if (!reverse_ && qualified(d)) e.name += ":" + std::string(c_.str(d.arch_qualifier));
         else if (!other && arch != c_.native_architecture()) e.name += ":" + std::string(arch);
         e.has_versions = other && other->version_count > 0;
@@ -377,7 +377,7 @@ private:
         // Every version that satisfies the dependency; shown are the other
         // packages' newest versions among them.
         std::vector<const cache::Version*> targets;
-        const cache::Package* own = qualified(d) ? nullptr : package_for_arch(c_, d.target, arch);
+        const cache::Package* own = qualified(d) ? nullptr : request::package_for_arch(c_, d.target, arch);
         for (const auto& real : c_.packages_of(d.target))
             for (const auto& v : c_.versions_of(real))
                 if (qualifier_accepts(d, v, arch) && satisfies(c_.str(v.version), d.op, c_.str(d.version)))
@@ -387,7 +387,7 @@ private:
             const cache::Version& pv = c_.versions()[pr.version];
             // A Provides counts for its own architecture, or for every one
             // when the provider is Multi-Arch: foreign.
-            if (!qualified(d) && apt_architecture(c_, c_.package_of(pv)) != arch &&
+            if (!qualified(d) && request::apt_architecture(c_, c_.package_of(pv)) != arch &&
                 pv.multi_arch != cache::MultiArch::Foreign)
                 continue;
             if (satisfies(c_.str(pr.provided_version), d.op, c_.str(d.version))) targets.push_back(&pv);
@@ -405,7 +405,7 @@ private:
             // under mta-a's Conflicts: <mail-agent>).
             if (&c_.versions_of(vp).front() != v || &vp == own || (negative && declaring && vp.name == declaring->name))
                 continue;
-            e.providers.push_back(full_name(c_, vp));
+            e.providers.push_back(request::full_name(c_, vp));
             if (o_.recurse) enqueue(vp);
         }
         b.entries.push_back(std::move(e));
@@ -442,7 +442,7 @@ private:
     const Options& o_;
     bool reverse_;
     std::vector<std::string> archs_;  // native first, then APT::Architectures
-    std::optional<AptBuildOrder> order_;  // rdepends only: it costs a pass over the cache
+    std::optional<request::AptBuildOrder> order_;  // rdepends only: it costs a pass over the cache
     const cache::Package* current_ = nullptr;  // the package whose lines are being listed
     std::vector<bool> shown_;
     std::deque<const cache::Version*> queue_;
@@ -515,8 +515,8 @@ std::string any_as_native(std::string_view word) {
 // a record for) or the one of the word's architecture, in the order apt
 // created the package records, each with the word's "=version" or
 // "/release".
-std::vector<std::string> glob_words(const cache::Cache& c, const AptBuildOrder& order,
-                                    const std::vector<std::string>& archs, const PackageWord& pw,
+std::vector<std::string> glob_words(const cache::Cache& c, const request::AptBuildOrder& order,
+                                    const std::vector<std::string>& archs, const request::PackageWord& pw,
                                     const std::vector<uint32_t>& names) {
     bool any_arch = pw.arch.empty() || pw.arch == "any" || pw.arch == "all" || pw.arch == "native";
     struct Match {
@@ -527,10 +527,10 @@ std::vector<std::string> glob_words(const cache::Cache& c, const AptBuildOrder& 
     for (uint32_t n : names) {
         std::string_view arch;
         if (!any_arch) {
-            if (apt_has_record(c, n, pw.arch)) arch = pw.arch;
+            if (request::apt_has_record(c, n, pw.arch)) arch = pw.arch;
         } else {
             for (const auto& a : archs)
-                if (apt_has_record(c, n, a)) {
+                if (request::apt_has_record(c, n, a)) {
                     arch = a;
                     break;
                 }
@@ -563,14 +563,14 @@ int run(Context& ctx, bool reverse) {
     o.show_version = cfg.find_bool("APT::Cache::ShowVersion");
     o.only_first_or = cfg.find_bool("APT::Cache::ShowOnlyFirstOr");
     bool imp = !o.important;
-    o.shown[apt_field_rank(DepType::PreDepends)] = cfg.find_bool("APT::Cache::ShowPre-Depends", true);
-    o.shown[apt_field_rank(DepType::Depends)] = cfg.find_bool("APT::Cache::ShowDepends", true);
-    o.shown[apt_field_rank(DepType::Recommends)] = cfg.find_bool("APT::Cache::ShowRecommends", imp);
-    o.shown[apt_field_rank(DepType::Suggests)] = cfg.find_bool("APT::Cache::ShowSuggests", imp);
-    o.shown[apt_field_rank(DepType::Replaces)] = cfg.find_bool("APT::Cache::ShowReplaces", imp);
-    o.shown[apt_field_rank(DepType::Conflicts)] = cfg.find_bool("APT::Cache::ShowConflicts", imp);
-    o.shown[apt_field_rank(DepType::Breaks)] = cfg.find_bool("APT::Cache::ShowBreaks", imp);
-    o.shown[apt_field_rank(DepType::Enhances)] = cfg.find_bool("APT::Cache::ShowEnhances", imp);
+    o.shown[request::apt_field_rank(DepType::PreDepends)] = cfg.find_bool("APT::Cache::ShowPre-Depends", true);
+    o.shown[request::apt_field_rank(DepType::Depends)] = cfg.find_bool("APT::Cache::ShowDepends", true);
+    o.shown[request::apt_field_rank(DepType::Recommends)] = cfg.find_bool("APT::Cache::ShowRecommends", imp);
+    o.shown[request::apt_field_rank(DepType::Suggests)] = cfg.find_bool("APT::Cache::ShowSuggests", imp);
+    o.shown[request::apt_field_rank(DepType::Replaces)] = cfg.find_bool("APT::Cache::ShowReplaces", imp);
+    o.shown[request::apt_field_rank(DepType::Conflicts)] = cfg.find_bool("APT::Cache::ShowConflicts", imp);
+    o.shown[request::apt_field_rank(DepType::Breaks)] = cfg.find_bool("APT::Cache::ShowBreaks", imp);
+    o.shown[request::apt_field_rank(DepType::Enhances)] = cfg.find_bool("APT::Cache::ShowEnhances", imp);
 
     // apt's architectures, native first: the order apt files a negative
     // dependency against each of them.
@@ -579,20 +579,20 @@ int run(Context& ctx, bool reverse) {
         if (std::find(archs.begin(), archs.end(), a) == archs.end()) archs.push_back(a);
 
     std::vector<std::string> notices;
-    Selection sel;
-    std::optional<AptBuildOrder> order;  // only for globs
+    request::Selection sel;
+    std::optional<request::AptBuildOrder> order;  // only for globs
     for (const auto& w : ctx.args) {
-        PackageWord pw = parse_package_word(w);
-        if (!c.find_name(pw.name) && !is_pattern_word(w)) {  // a pattern: select_versions reads it
-            auto matched = match_package_names(c, pw.name);
+        request::PackageWord pw = request::parse_package_word(w);
+        if (!c.find_name(pw.name) && !request::is_pattern_word(w)) {  // a pattern: request::select_versions reads it
+            auto matched = request::match_package_names(c, pw.name);
             if (!matched.empty()) {
                 if (!order) order.emplace(c);
                 for (const auto& word : glob_words(c, *order, archs, pw, matched))
-                    select_versions(c, *s->candidates, word, Select::Candidate, sel, notices);
+                    request::select_versions(c, *s->candidates, word, request::Select::Candidate, sel, notices);
                 continue;
             }
         }
-        select_versions(c, *s->candidates, any_as_native(w), Select::Candidate, sel, notices);
+        request::select_versions(c, *s->candidates, any_as_native(w), request::Select::Candidate, sel, notices);
     }
     Report report{reverse, {}, {}};
     for (const auto* p : sel.virtuals) add_unique(report.virtuals, virtual_of(c, *p));

@@ -18,7 +18,7 @@
 #include "cli/print_uris.hpp"
 #include "cli/prompt.hpp"
 #include "cli/read_session.hpp"
-#include "cli/version_select.hpp"
+#include "aptus/request/version_select.hpp"
 
 namespace aptus::cli {
 
@@ -26,10 +26,10 @@ int run_download(Context& ctx) {
     if (ctx.args.empty()) throw Error("No packages found");
     auto session = open_read_session(ctx);
     const cache::Cache& cache = session->cache();
-    Selection selection;
+    request::Selection selection;
     std::vector<std::string> errors;
     for (const std::string& word : ctx.args)
-        select_versions(cache, *session->candidates, word, Select::Candidate, selection, errors);
+        request::select_versions(cache, *session->candidates, word, request::Select::Candidate, selection, errors);
     if (!errors.empty()) {
         for (const auto& e : errors) std::fprintf(stderr, "E: %s\n", e.c_str());
         return 100;
@@ -38,7 +38,7 @@ int run_download(Context& ctx) {
     // order the records were read: index file, then place in it. A version
     // named twice is fetched once.
     auto place = [&](const cache::Version* v) {
-        const cache::VersionFile* f = record_file(cache, *v);
+        const cache::VersionFile* f = request::record_file(cache, *v);
         return f ? std::pair(f->index_file, f->offset) : std::pair(cache::kNone, 0u);
     };
     std::stable_sort(selection.versions.begin(), selection.versions.end(),

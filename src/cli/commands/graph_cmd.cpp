@@ -13,11 +13,12 @@
 
 #include "aptus/deb/relation.hpp"
 #include "cli/apt_hash_order.hpp"
-#include "cli/apt_package_refs.hpp"
-#include "cli/apt_records.hpp"
-#include "cli/commands/depends_order.hpp"
+#include "aptus/request/apt_package_refs.hpp"
+#include "aptus/request/apt_records.hpp"
+#include "aptus/request/apt_build_order.hpp"
 #include "cli/read_session.hpp"
-#include "cli/version_select.hpp"
+#include "aptus/request/version_select.hpp"
+#include "cli/terminal.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -25,7 +26,7 @@ namespace {
 enum class Show : uint8_t { None, ToShow, ToShowNR, DoneNR, Done };
 
 struct Node {
-    AptPackageRef ref;
+    request::AptPackageRef ref;
     std::string name;  // FullName(true)
     Show show = Show::None;
     bool force_nr = false;
@@ -41,8 +42,8 @@ class Graph {
 public:
     Graph(const cache::Cache& c, bool given_only) : c_(c), given_only_(given_only) {}
 
-    size_t node(const AptPackageRef& ref) {
-        std::string name = ref_full_name(c_, ref);
+    size_t node(const request::AptPackageRef& ref) {
+        std::string name = request::ref_full_name(c_, ref);
         auto [it, fresh] = index_.try_emplace(name, nodes_.size());
         if (fresh) {
             Node n{ref, name};
@@ -76,14 +77,14 @@ public:
                 std::vector<const cache::Dependency*> deps;
                 for (const auto& d : c_.dependencies_of(v)) deps.push_back(&d);
                 std::stable_sort(deps.begin(), deps.end(), [](const auto* a, const auto* b) {
-                    return apt_field_rank(a->type) < apt_field_rank(b->type);
+                    return request::apt_field_rank(a->type) < request::apt_field_rank(b->type);
                 });
                 std::string from = nodes_[i].name;
                 for (const auto* d : deps) {
                     bool critical = d->type == cache::DepType::PreDepends || d->type == cache::DepType::Depends ||
                                     d->type == cache::DepType::Conflicts || d->type == cache::DepType::Breaks;
                     if (!critical) continue;
-                    AptPackageRef target = dependency_target(c_, *d, p);
+                    request::AptPackageRef target = request::dependency_target(c_, *d, p);
                     bool hit = satisfied(*d, target);
                     size_t t = node(target);
                     edges_.push_back({from, nodes_[t].name, d->type});
@@ -114,7 +115,7 @@ public:
     const std::vector<Edge>& edges() const { return edges_; }
 
 private:
-    bool satisfied(const cache::Dependency& d, const AptPackageRef& target) const {
+    bool satisfied(const cache::Dependency& d, const request::AptPackageRef& target) const {
         std::string_view want = c_.str(d.version);
         auto op = deb::RelationOp(uint8_t(d.op));  // same values (format.hpp)
         if (target.real)
@@ -143,7 +144,7 @@ Graph build(Context& ctx, const cache::Cache& c) {
     if (ctx.args.empty()) {
         std::vector<const cache::Package*> pkgs = packages_in_apt_order(c);
         for (const auto* p : pkgs)
-            g.start(g.node({p->name, std::string(apt_architecture(c, *p)), p}), false);
+            g.start(g.node({p->name, std::string(request::apt_architecture(c, *p)), p}), false);
     }
     for (std::string word : ctx.args) {
         // apt's postfix modifiers: "name^" shown but not followed, "name," as is.
@@ -152,7 +153,7 @@ Graph build(Context& ctx, const cache::Cache& c) {
             no_recurse = word.back() == '^';
             word.pop_back();
         }
-        auto refs = apt_packages_for_word(c, ctx.config, word);
+        auto refs = request::apt_packages_for_word(c, ctx.config, word);
         if (refs.empty()) notices.push_back("Unable to locate package " + word);
         for (const auto& ref : refs) g.start(g.node(ref), no_recurse);
     }

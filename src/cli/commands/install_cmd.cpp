@@ -26,8 +26,9 @@
 #include "cli/print_uris.hpp"
 #include "cli/prompt.hpp"
 #include "cli/read_session.hpp"
-#include "cli/request.hpp"
-#include "cli/version_select.hpp"
+#include "aptus/request/request.hpp"
+#include "aptus/request/version_select.hpp"
+#include "cli/terminal.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -107,7 +108,7 @@ std::vector<std::string> unauthenticated_names(const cache::Cache& cache, const 
     std::vector<std::string> names;
     for (const Change& ch : plan.changes)
         if (ch.new_version && !system::is_authenticated(cache, *ch.new_version))
-            names.push_back(full_name(cache, *ch.package));
+            names.push_back(request::full_name(cache, *ch.package));
     return names;
 }
 
@@ -156,7 +157,7 @@ std::vector<std::string> reinstall_notes(const cache::Cache& cache, const std::v
     std::vector<std::string> notes;
     for (const cache::Package* p : named)
         if (!downloadable(cache, *cache.current_version(*p)))
-            notes.push_back("Reinstallation of " + full_name(cache, *p) + " is not possible, it cannot be downloaded.");
+            notes.push_back("Reinstallation of " + request::full_name(cache, *p) + " is not possible, it cannot be downloaded.");
     return notes;
 }
 
@@ -209,7 +210,7 @@ std::vector<std::string> add_required_reinstalls(const cache::Cache& cache, Plan
         for (const Change& ch : plan.changes) planned = planned || ch.package == &p;
         if (planned) continue;
         if (!downloadable(cache, *v)) {
-            errors.push_back("The package " + full_name(cache, p) +
+            errors.push_back("The package " + request::full_name(cache, p) +
                              " needs to be reinstalled, but I can't find an archive for it.");
             continue;
         }
@@ -299,15 +300,15 @@ int run(Context& ctx, Verb verb) {
         progress.start("Reading state information");
     progress.done();
 
-    RequestAction action = verb == Verb::Install || verb == Verb::Reinstall || verb == Verb::Upgrade ||
+    request::RequestAction action = verb == Verb::Install || verb == Verb::Reinstall || verb == Verb::Upgrade ||
                                    verb == Verb::FullUpgrade || verb == Verb::DselectUpgrade
-                               ? RequestAction::Install
-                               : RequestAction::Remove;
+                               ? request::RequestAction::Install
+                               : request::RequestAction::Remove;
     bool reinstall = verb == Verb::Reinstall || config.find_bool("APT::Get::ReInstall");
     bool purge_selected = false;
     const std::vector<std::string> words =
         verb == Verb::DselectUpgrade ? selection_words(cache, purge_selected) : ctx.args;
-    CommandRequest cr = read_request(su, cache, *session->candidates, config, action, words, reinstall);
+    request::CommandRequest cr = request::read_request(su, cache, *session->candidates, config, action, words, reinstall);
     if (purge_selected) cr.request.purge = true;
     if (reinstall)
         for (std::string& note : reinstall_notes(cache, cr.already_installed)) cr.notes.push_back(std::move(note));
@@ -336,7 +337,7 @@ int run(Context& ctx, Verb verb) {
     }
     if (!r.purge)
         for (const cache::Package* p : cr.config_files)
-            cr.notes.push_back("Package '" + full_name(cache, *p) + "' is not installed, so not removed");
+            cr.notes.push_back("Package '" + request::full_name(cache, *p) + "' is not installed, so not removed");
     if (!json)
         for (const std::string& n : cr.notes) std::printf("%s\n", n.c_str());
     if (!cr.errors.empty()) return fail(cr.errors);

@@ -10,13 +10,14 @@
 
 #include "aptus/system/installed_system.hpp"
 #include "cli/color.hpp"
-#include "cli/package_glob.hpp"
+#include "aptus/request/package_glob.hpp"
 #include "cli/package_line.hpp"
 #include "cli/output.hpp"
 #include "cli/pager.hpp"
-#include "cli/version_select.hpp"
+#include "aptus/request/version_select.hpp"
 #include "cli/read_session.hpp"
 #include "cli/stdout_buffer.hpp"
+#include "cli/terminal.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -69,8 +70,8 @@ int run_list(Context& ctx) {
     Progress progress(config, json);
     progress.start("Listing");
     // After the progress line, as apt reports a bad pattern after "Listing...".
-    PackageGlobs globs(ctx.args);
-    const PatternContext match_ctx{cache, *session->candidates, &removable};
+    request::PackageGlobs globs(ctx.args);
+    const request::PatternContext match_ctx{cache, *session->candidates, &removable};
     std::vector<Entry> entries;
     size_t hidden_versions = 0;  // apt's hint to use -a
     const auto names = cache.names();

@@ -11,10 +11,11 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "cli/apt_package_refs.hpp"
+#include "aptus/request/apt_package_refs.hpp"
 #include "cli/read_session.hpp"
 #include "cli/source_records.hpp"
-#include "cli/version_select.hpp"
+#include "aptus/request/version_select.hpp"
+#include "cli/terminal.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -44,10 +45,10 @@ int run_madison(Context& ctx) {
     std::vector<std::string> notices;
     for (const auto& word : ctx.args) {
         bool found = false;
-        for (const AptPackageRef& ref : apt_packages_for_word(c, ctx.config, word)) {
+        for (const request::AptPackageRef& ref : request::apt_packages_for_word(c, ctx.config, word)) {
             found = true;
             if (!ref.real) continue;
-            std::string name = ref_full_name(c, ref);
+            std::string name = request::ref_full_name(c, ref);
             for (const auto& v : c.versions_of(*ref.real))
                 for (const auto& vf : c.files_of(v)) {
                     const cache::IndexFile& f = c.index_files()[vf.index_file];
@@ -57,7 +58,7 @@ int run_madison(Context& ctx) {
         }
         // The source records, in the order apt reads them: the Sources
         // files in the order of the sources, each from the top.
-        std::string bare = parse_package_word(word).name;
+        std::string bare = request::parse_package_word(word).name;
         std::vector<const cache::SourcePackage*> hits;
         for (const auto& sp : c.sources())
             if (c.str(sp.name) == bare || names_binary(c.str(sp.binaries), bare)) hits.push_back(&sp);

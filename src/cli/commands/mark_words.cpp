@@ -5,8 +5,8 @@
 #include "aptus/base/error.hpp"
 #include "aptus/system/installed_system.hpp"
 #include "cli/apt_hash_order.hpp"
-#include "cli/package_glob.hpp"
-#include "cli/package_pattern.hpp"
+#include "aptus/request/package_glob.hpp"
+#include "aptus/request/package_pattern.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -67,18 +67,18 @@ MarkWords resolve_mark_words(const cache::Cache& cache, const system::Candidates
     };
     for (const std::string& word : words) {
         if (by_name(cache, word, out.targets)) continue;
-        if (is_pattern_word(word)) {
+        if (request::is_pattern_word(word)) {
             // A pattern that selects nothing is no error of its own; one
             // that does not parse is then read as a glob and a regex, as apt does.
             try {
-                PackagePattern pattern = PackagePattern::parse(word);
+                request::PackagePattern pattern = request::PackagePattern::parse(word);
                 std::vector<uint32_t> garbage;
                 if (pattern.uses_garbage()) garbage = system::auto_removable_packages(cache, config);
-                std::vector<PatternMatch> matches = packages_matching({cache, candidates, &garbage}, pattern);
-                auto key = [&](const PatternMatch& m) { return apt_hash_key(cache.str(cache.names()[m.name].name)); };
+                std::vector<request::PatternMatch> matches = request::packages_matching({cache, candidates, &garbage}, pattern);
+                auto key = [&](const request::PatternMatch& m) { return apt_hash_key(cache.str(cache.names()[m.name].name)); };
                 std::stable_sort(matches.begin(), matches.end(),
-                                 [&](const PatternMatch& a, const PatternMatch& b) { return key(a) < key(b); });
-                for (const PatternMatch& m : matches)
+                                 [&](const request::PatternMatch& a, const request::PatternMatch& b) { return key(a) < key(b); });
+                for (const request::PatternMatch& m : matches)
                     out.targets.push_back(m.package ? MarkTarget{display_name(cache, *m.package), m.package}
                                                     : preferred(cache, m.name));
                 continue;
@@ -89,7 +89,7 @@ MarkWords resolve_mark_words(const cache::Cache& cache, const system::Candidates
         std::vector<uint32_t> names;
         std::string regex_error;
         try {
-            names = match_package_names(cache, word);
+            names = request::match_package_names(cache, word);
         } catch (const Error& e) {
             regex_error = e.what();
         }

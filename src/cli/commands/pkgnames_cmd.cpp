@@ -13,15 +13,15 @@
 #include "aptus/base/error.hpp"
 #include "aptus/system/system.hpp"
 #include "cli/apt_hash_order.hpp"
-#include "cli/apt_records.hpp"
+#include "aptus/request/apt_records.hpp"
 
 namespace aptus::cli {
 namespace {
 
 bool has_versions(const cache::Cache& c, uint32_t name) {
     std::string_view native = c.native_architecture();
-    if (const cache::Package* p = package_for_arch(c, name, native)) return p->version_count > 0;
-    if (apt_has_record(c, name, native)) return false;
+    if (const cache::Package* p = request::package_for_arch(c, name, native)) return p->version_count > 0;
+    if (request::apt_has_record(c, name, native)) return false;
     for (const auto& p : c.packages_of(name))
         if (p.version_count > 0) return true;
     return false;

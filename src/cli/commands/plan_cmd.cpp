@@ -9,13 +9,13 @@
 #include "aptus/deb/version.hpp"
 #include "aptus/system/simulated_state.hpp"
 #include "cli/apt_hash_order.hpp"
-#include "cli/request.hpp"
-#include "cli/version_select.hpp"
+#include "aptus/request/request.hpp"
+#include "aptus/request/version_select.hpp"
 
 namespace aptus::cli {
 namespace {
 
-std::string name_of(const cache::Cache& c, const cache::Package& p) { return full_name(c, p); }
+std::string name_of(const cache::Cache& c, const cache::Package& p) { return request::full_name(c, p); }
 
 const char* kind_name(const Change& ch) {
     switch (ch.kind) {
@@ -182,7 +182,7 @@ std::string simulate_lines(const system::SystemUniverse& su, const cache::Cache&
         return u.names[t.name] + ":" + arch;
     };
     auto describe = [&](const cache::Version& v) {
-        return " (" + std::string(c.str(v.version)) + " " + release_text(c, v) + ")";
+        return " (" + std::string(c.str(v.version)) + " " + request::release_text(c, v) + ")";
     };
     std::string out;
     for (const PlanStep& step : plan.steps) {
@@ -264,7 +264,7 @@ PlanView plan_view(const cache::Cache& c, const Plan& plan, bool kept_back) {
             view.space_change_bytes -= int64_t(ch.old_version->installed_size) * 1024;
     }
     for (const cache::Version* v : plan.autoremovable) {
-        view.autoremovable_hint.push_back(full_name(c, c.package_of(*v)));
+        view.autoremovable_hint.push_back(request::full_name(c, c.package_of(*v)));
         view.autoremovable_versions.push_back(std::string(c.str(v->version)));  // shown with -V
     }
     view.not_upgraded_count = plan.not_upgraded.size();
@@ -292,7 +292,7 @@ std::string plan_json(const cache::Cache& c, const Plan& plan, std::string_view 
         j["architecture"] = std::string(c.str(ch.package->architecture));
         j["old_version"] = ch.old_version ? nlohmann::ordered_json(std::string(c.str(ch.old_version->version))) : nullptr;
         j["new_version"] = ch.new_version ? nlohmann::ordered_json(std::string(c.str(ch.new_version->version))) : nullptr;
-        j["release"] = ch.new_version ? nlohmann::ordered_json(release_text(c, *ch.new_version)) : nullptr;
+        j["release"] = ch.new_version ? nlohmann::ordered_json(request::release_text(c, *ch.new_version)) : nullptr;
         j["automatic"] = ch.automatic;
         j["essential"] = ch.essential;
         j["held"] = ch.held;
@@ -304,7 +304,7 @@ std::string plan_json(const cache::Cache& c, const Plan& plan, std::string_view 
                            {"architecture", std::string(c.str(c.package_of(*v).architecture))},
                            {"version", std::string(c.str(v->version))}});
     auto& kept = out["not_upgraded"] = nlohmann::ordered_json::array();
-    for (const cache::Package* p : plan.not_upgraded) kept.push_back(full_name(c, *p));
+    for (const cache::Package* p : plan.not_upgraded) kept.push_back(request::full_name(c, *p));
     return out.dump(2) + "\n";
 }
 

@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "cli/package_glob.hpp"
-#include "cli/package_pattern.hpp"
+#include "aptus/request/package_glob.hpp"
+#include "aptus/request/package_pattern.hpp"
 #include "cli/pager.hpp"
 #include "cli/policy_format.hpp"
 #include "cli/read_session.hpp"
@@ -63,7 +63,7 @@ int run_policy(Context& ctx) {
     const cache::Cache& cache = session->cache();
     const system::Candidates& candidates = *session->candidates;
     // apt search patterns stand for the packages they select (?garbage: none).
-    const std::vector<std::string> words = expand_pattern_words({cache, candidates, nullptr}, ctx.args);
+    const std::vector<std::string> words = request::expand_pattern_words({cache, candidates, nullptr}, ctx.args);
     bool json = ctx.config.find_bool("Aptus::Policy::JSON");
     auto pager = Pager::start(ctx.config, &ctx.diags);
 
@@ -101,7 +101,7 @@ int run_policy(Context& ctx) {
         // regular expression over the names ("^cool.*"), each name's
         // preferred package.
         if (unheard) {
-            std::vector<uint32_t> matched = match_package_names(cache, word);
+            std::vector<uint32_t> matched = request::match_package_names(cache, word);
             for (uint32_t n : matched) {
                 bool known_n = false;
                 std::string_view name = cache.str(cache.names()[n].name);

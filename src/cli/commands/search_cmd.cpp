@@ -19,9 +19,9 @@
 #include "cli/color.hpp"
 #include "cli/package_line.hpp"
 #include "cli/pager.hpp"
-#include "cli/version_select.hpp"
+#include "aptus/request/version_select.hpp"
 #include "cli/read_session.hpp"
-#include "cli/search_terms.hpp"
+#include "aptus/request/search_terms.hpp"
 #include "cli/stdout_buffer.hpp"
 
 namespace aptus::cli {
@@ -113,7 +113,7 @@ int run_search(Context& ctx) {
     bool json = config.find_bool("Aptus::Search::JSON");
     bool names_only = config.find_bool("APT::Cache::NamesOnly");
     bool full = config.find_bool("APT::Cache::ShowFull");
-    std::vector<SearchTerm> terms;
+    std::vector<request::SearchTerm> terms;
     for (const auto& a : ctx.args) terms.emplace_back(a);
 
     // apt-cache's own search: "name - summary" lines in the order of apt's
@@ -145,7 +145,7 @@ int run_search(Context& ctx) {
             if (v->description_file == cache::kNone && cache.str(v->short_description).empty()) continue;
             // apt-cache: a package also matches by the names it provides
             // (apt-cache search bar finds what provides bar).
-            auto provides_match = [&](const SearchTerm& t) {
+            auto provides_match = [&](const request::SearchTerm& t) {
                 for (const cache::Provide& pr : cache.provides_of(*v))
                     if (t.matches(cache.str(names[pr.name].name))) return true;
                 return false;
@@ -154,11 +154,11 @@ int run_search(Context& ctx) {
             // another language (apt matches each description on its own).
             auto matches_with = [&](auto description) {
                 return apt_cache ? std::all_of(terms.begin(), terms.end(),
-                                               [&](const SearchTerm& t) {
+                                               [&](const request::SearchTerm& t) {
                                                    return t.matches(name) || provides_match(t) ||
                                                           (!names_only && t.matches(description()));
                                                })
-                                 : all_terms_match(terms, name, names_only, description);
+                                 : request::all_terms_match(terms, name, names_only, description);
             };
             bool matched = matches_with([&] { return cache.long_description(*v); });
             if (!matched && !names_only && !others.empty())
@@ -193,7 +193,7 @@ int run_search(Context& ctx) {
         // apt-cache reads the records in file order (its locality sort), so
         // the matches come in the order of the index files.
         auto position = [&](const cache::Version* v) {
-            const cache::VersionFile* vf = record_file(cache, *v);
+            const cache::VersionFile* vf = request::record_file(cache, *v);
             return vf ? std::pair{vf->index_file, vf->offset} : std::pair{UINT32_MAX, UINT32_MAX};
         };
         std::stable_sort(found.begin(), found.end(),

@@ -20,11 +20,12 @@
 #include "cli/color.hpp"
 #include "cli/human_size.hpp"
 #include "cli/output.hpp"
-#include "cli/package_pattern.hpp"
+#include "aptus/request/package_pattern.hpp"
 #include "cli/pager.hpp"
 #include "cli/policy_format.hpp"
 #include "cli/read_session.hpp"
-#include "cli/version_select.hpp"
+#include "aptus/request/version_select.hpp"
+#include "cli/terminal.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -119,7 +120,7 @@ struct Record {
 Record make_record(const ReadSession& s, const cache::Version& v, bool full) {
     const cache::Cache& c = s.cache();
     const cache::Package& p = c.package_of(v);
-    const cache::VersionFile* vf = record_file(c, v);
+    const cache::VersionFile* vf = request::record_file(c, v);
     if (!vf) throw Error("Can not find indexfile for Package " + std::string(c.name_of(p)) + " (" +
                          std::string(c.str(v.version)) + ")");
     std::string_view text = c.stanza(*vf);
@@ -136,7 +137,7 @@ Record make_record(const ReadSession& s, const cache::Version& v, bool full) {
     rw.push_back({"Architecture", ""});
     rw.push_back({"Description", ""});
     rw.push_back({"Description-md5", ""});
-    rw.push_back({"Package", full_name(c, p)});
+    rw.push_back({"Package", request::full_name(c, p)});
     rw.push_back({"Installed-Size", v.installed_size > 0 ? human_size(double(v.installed_size) * 1024) + "B" : "unknown"});
     rw.push_back({"Size", ""});
     rw.push_back({"Download-Size", size_field(c.size_of(v))});
@@ -230,7 +231,7 @@ bool istarts_with(std::string_view s, std::string_view prefix) {
 }
 
 std::string raw_record(const cache::Cache& c, const cache::Version& v, const std::vector<std::string>& languages) {
-    const cache::VersionFile* vf = record_file(c, v);
+    const cache::VersionFile* vf = request::record_file(c, v);
     if (!vf) throw Error("Can not find indexfile for Package " + std::string(c.name_of(c.package_of(v))) + " (" +
                          std::string(c.str(v.version)) + ")");
     std::string_view text = c.stanza(*vf);
@@ -300,25 +301,25 @@ int run_show(Context& ctx) {
     bool json = ctx.config.find_bool("Aptus::Show::JSON");
 
     std::vector<std::string> notices;
-    Selection shown, every;
+    request::Selection shown, every;
     // A pattern apt cannot parse is an error of that word, said at each of
     // apt's two passes, and the others are still shown.
     bool pattern_failed = false;
-    auto select = [&](const std::string& w, Select how, Selection& into) {
+    auto select = [&](const std::string& w, request::Select how, request::Selection& into) {
         try {
-            select_versions(c, *s->candidates, w, how, into, notices);
+            request::select_versions(c, *s->candidates, w, how, into, notices);
         } catch (const Error& e) {
-            if (!is_pattern_word(w)) throw;
+            if (!request::is_pattern_word(w)) throw;
             pattern_failed = true;
             std::fflush(stdout);
             std::fprintf(stderr, "E: %s\n", e.what());
             if (effective_quiet(ctx.config) == 0) std::fprintf(stderr, "N: Unable to locate package %s\n", w.c_str());
         }
     };
-    for (const auto& w : ctx.args) select(w, all ? Select::All : Select::Candidate, shown);
+    for (const auto& w : ctx.args) select(w, all ? request::Select::All : request::Select::Candidate, shown);
     size_t additional = 0;
     if (!all) {
-        for (const auto& w : ctx.args) select(w, Select::All, every);
+        for (const auto& w : ctx.args) select(w, request::Select::All, every);
         if (every.versions.size() > shown.versions.size()) additional = every.versions.size() - shown.versions.size();
     }
     // apt keeps the packages it could not show in one set, both passes together.
@@ -326,7 +327,7 @@ int run_show(Context& ctx) {
     auto add_virtual = [&](std::string name) {
         if (std::find(virtuals.begin(), virtuals.end(), name) == virtuals.end()) virtuals.push_back(std::move(name));
     };
-    for (const Selection* sel : {&shown, &every})
+    for (const request::Selection* sel : {&shown, &every})
         for (const auto& n : sel->virtual_order) add_virtual(n);
 
     std::vector<Record> records;

@@ -25,11 +25,12 @@
 #include "aptus/base/compression.hpp"
 #include "aptus/base/file.hpp"
 #include "aptus/deb/tagfile.hpp"
-#include "cli/apt_package_refs.hpp"
-#include "cli/apt_records.hpp"
-#include "cli/commands/depends_order.hpp"
+#include "aptus/request/apt_package_refs.hpp"
+#include "aptus/request/apt_records.hpp"
+#include "aptus/request/apt_build_order.hpp"
 #include "cli/read_session.hpp"
-#include "cli/version_select.hpp"
+#include "aptus/request/version_select.hpp"
+#include "cli/terminal.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -58,10 +59,10 @@ public:
             if (std::find(archs_.begin(), archs_.end(), a) == archs_.end()) archs_.push_back(a);
     }
 
-    std::string render(const AptPackageRef& ref) {
+    std::string render(const request::AptPackageRef& ref) {
         std::span<const cache::Version> versions;
         if (ref.real) versions = c_.versions_of(*ref.real);
-        std::string out = "Package: " + ref_full_name(c_, ref) + "\nVersions: \n";
+        std::string out = "Package: " + request::ref_full_name(c_, ref) + "\nVersions: \n";
         for (const auto& v : versions) {
             out += c_.str(v.version);
             for (const auto& vf : c_.files_of(v)) out += " (" + path_of(vf.index_file) + ")";
@@ -72,10 +73,10 @@ public:
             out += "\n";
         }
         out += "\nReverse Depends: \n";
-        std::string self = ref_full_name(c_, ref);
+        std::string self = request::ref_full_name(c_, ref);
         for (const auto& rd : reverse_dependencies(ref)) {
             const auto& d = c_.dependencies()[rd.dependency];
-            out += "  " + full_name(c_, c_.package_of(c_.versions()[rd.version])) + "," + self;
+            out += "  " + request::full_name(c_, c_.package_of(c_.versions()[rd.version])) + "," + self;
             if (d.op != cache::DepOp::None) out += " " + std::string(c_.str(d.version));
             out += "\n";
         }
@@ -84,7 +85,7 @@ public:
             out += std::string(c_.str(v.version)) + " - ";
             for (const auto* d : apt_ordered(v)) {
                 int op = apt_op_number(d->op) | ((d->flags & cache::kDepOrNext) ? 16 : 0);
-                out += dependency_target_name(c_, *d, *ref.real) + " (" + std::to_string(op) + " " +
+                out += request::dependency_target_name(c_, *d, *ref.real) + " (" + std::to_string(op) + " " +
                        (d->op == cache::DepOp::None ? std::string("(null)") : std::string(c_.str(d->version))) + ") ";
             }
             out += "\n";
@@ -107,7 +108,7 @@ private:
         std::vector<const cache::Dependency*> deps;
         for (const auto& d : c_.dependencies_of(v)) deps.push_back(&d);
         std::stable_sort(deps.begin(), deps.end(), [](const auto* a, const auto* b) {
-            return apt_field_rank(a->type) < apt_field_rank(b->type);
+            return request::apt_field_rank(a->type) < request::apt_field_rank(b->type);
         });
         return deps;
     }
@@ -115,16 +116,16 @@ private:
     // Every dependency whose target is this record: apt's own list order
     // for a real package; for a name without versions, the newest first,
     // as apt's list grows at its head.
-    std::vector<cache::RevDep> reverse_dependencies(const AptPackageRef& ref) const {
+    std::vector<cache::RevDep> reverse_dependencies(const request::AptPackageRef& ref) const {
         if (ref.real) return order_.reverse_dependencies(*ref.real);
         std::vector<cache::RevDep> out;
         for (const auto& rd : c_.rdepends(ref.name)) {
             const auto& d = c_.dependencies()[rd.dependency];
             const cache::Package& from = c_.package_of(c_.versions()[rd.version]);
-            bool mine = dependency_target(c_, d, from).arch == ref.arch;
+            bool mine = request::dependency_target(c_, d, from).arch == ref.arch;
             // apt files an unqualified Conflicts/Breaks/Replaces against
             // the records of every architecture.
-            if (!mine && d.arch_qualifier == 0 && is_negative(d.type)) mine = true;
+            if (!mine && d.arch_qualifier == 0 && request::is_negative(d.type)) mine = true;
             if (mine) out.push_back(rd);
         }
         std::reverse(out.begin(), out.end());
@@ -137,7 +138,7 @@ private:
     std::vector<std::pair<std::string, std::string>> provides(const cache::Version& v) const {
         std::vector<std::pair<std::string, std::string>> out;
         const cache::Package& p = c_.package_of(v);
-        std::string_view own = apt_architecture(c_, p);
+        std::string_view own = request::apt_architecture(c_, p);
         for (const auto& pr : c_.provides_of(v)) {
             std::string name(c_.str(c_.names()[pr.name].name));
             std::string version(c_.str(pr.provided_version));
@@ -150,14 +151,14 @@ private:
         return out;
     }
 
-    std::vector<std::string> reverse_provides(const AptPackageRef& ref) const {
+    std::vector<std::string> reverse_provides(const request::AptPackageRef& ref) const {
         std::vector<std::string> out;
         for (uint32_t pi : c_.providers(ref.name)) {
             const auto& pr = c_.provides()[pi];
             const cache::Version& v = c_.versions()[pr.version];
             const cache::Package& p = c_.package_of(v);
-            if (apt_architecture(c_, p) != ref.arch && v.multi_arch != cache::MultiArch::Foreign) continue;
-            out.push_back(full_name(c_, p) + " " + std::string(c_.str(v.version)) + " (= " +
+            if (request::apt_architecture(c_, p) != ref.arch && v.multi_arch != cache::MultiArch::Foreign) continue;
+            out.push_back(request::full_name(c_, p) + " " + std::string(c_.str(v.version)) + " (= " +
                           std::string(c_.str(pr.provided_version)) + ")");
         }
         std::reverse(out.begin(), out.end());
@@ -211,7 +212,7 @@ private:
     }
 
     const cache::Cache& c_;
-    AptBuildOrder order_;
+    request::AptBuildOrder order_;
     std::vector<std::string> archs_;
     std::map<uint32_t, std::string> translations_;  // index file -> its text, read once
 };
@@ -225,7 +226,7 @@ int run_showpkg(Context& ctx) {
     std::string out;
     std::vector<std::string> notices;
     for (const auto& word : ctx.args) {
-        auto refs = apt_packages_for_word(c, ctx.config, word);
+        auto refs = request::apt_packages_for_word(c, ctx.config, word);
         if (refs.empty()) notices.push_back("Unable to locate package " + word);
         for (const auto& ref : refs) out += show.render(ref);
     }

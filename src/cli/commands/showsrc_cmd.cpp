@@ -19,7 +19,8 @@
 #include "cli/pager.hpp"
 #include "cli/source_records.hpp"
 #include "cli/stdout_buffer.hpp"
-#include "cli/version_select.hpp"
+#include "aptus/request/version_select.hpp"
+#include "cli/terminal.hpp"
 
 namespace aptus::cli {
 namespace {

@@ -26,7 +26,7 @@
 #include "cli/print_uris.hpp"
 #include "cli/prompt.hpp"
 #include "cli/read_session.hpp"
-#include "cli/version_select.hpp"
+#include "aptus/request/version_select.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -69,7 +69,7 @@ int run_source(Context& ctx) {
     const bool only_source = config.find_bool("APT::Get::Only-Source");
     std::vector<system::SourceRequest> requests;
     for (const std::string& word : ctx.args) {
-        const PackageWord w = parse_package_word(word);  // an architecture suffix says nothing of a source
+        const request::PackageWord w = request::parse_package_word(word);  // an architecture suffix says nothing of a source
         requests.push_back({word, w.name, w.version, w.release});
     }
     std::vector<system::SourceChoice> chosen = system::choose_sources(cache, config, requests, only_source);

@@ -12,10 +12,11 @@
 
 #include "aptus/system/system_universe.hpp"
 #include "cli/apt_hash_order.hpp"
-#include "cli/apt_package_refs.hpp"
-#include "cli/commands/depends_order.hpp"
+#include "aptus/request/apt_package_refs.hpp"
+#include "aptus/request/apt_build_order.hpp"
 #include "cli/read_session.hpp"
-#include "cli/version_select.hpp"
+#include "aptus/request/version_select.hpp"
+#include "cli/terminal.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -67,7 +68,7 @@ public:
         std::vector<const cache::Dependency*> deps;
         for (const auto& d : c_.dependencies_of(v)) deps.push_back(&d);
         std::stable_sort(deps.begin(), deps.end(), [](const auto* a, const auto* b) {
-            return apt_field_rank(a->type) < apt_field_rank(b->type);
+            return request::apt_field_rank(a->type) < request::apt_field_rank(b->type);
         });
         for (size_t i = 0; i < deps.size();) {
             size_t end = i;
@@ -81,11 +82,11 @@ public:
             for (size_t k = first; k <= end && !ok; ++k) ok = satisfiable(*from, *deps[k]);
             if (ok) continue;
             if (out.empty())
-                out = "Package " + full_name(c_, p) + " version " + std::string(c_.str(v.version)) + " has an unmet dep:\n";
+                out = "Package " + request::full_name(c_, p) + " version " + std::string(c_.str(v.version)) + " has an unmet dep:\n";
             out += " " + std::string(type_name(type)) + ": ";
             for (size_t k = first; k <= end; ++k) {
                 const cache::Dependency& d = *deps[k];
-                out += dependency_target_name(c_, d, p);
+                out += request::dependency_target_name(c_, d, p);
                 if (d.op != cache::DepOp::None)
                     out += " (" + std::string(comp_type(d.op)) + " " + std::string(c_.str(d.version)) + ")";
                 if (k != end) out += " | ";
@@ -133,8 +134,8 @@ int run_unmet(Context& ctx) {
         for (const auto* p : pkgs)
             for (const auto& v : c.versions_of(*p)) versions.push_back(&v);
     } else {
-        Selection sel;
-        for (const auto& w : ctx.args) select_versions(c, *s->candidates, w, Select::Candidate, sel, notices);
+        request::Selection sel;
+        for (const auto& w : ctx.args) request::select_versions(c, *s->candidates, w, request::Select::Candidate, sel, notices);
         versions = sel.versions;
     }
     std::string out;

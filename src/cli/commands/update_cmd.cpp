@@ -20,7 +20,8 @@
 #include "cli/fetch_screen.hpp"
 #include "cli/package_line.hpp"
 #include "cli/print_uris.hpp"
-#include "cli/version_select.hpp"
+#include "aptus/request/version_select.hpp"
+#include "cli/terminal.hpp"
 
 namespace aptus::cli {
 namespace {

@@ -1,12 +1,12 @@
-#include "cli/apt_package_refs.hpp"
+#include "aptus/request/apt_package_refs.hpp"
 
 #include <algorithm>
 
-#include "cli/apt_records.hpp"
-#include "cli/package_glob.hpp"
-#include "cli/version_select.hpp"
+#include "aptus/request/apt_records.hpp"
+#include "aptus/request/package_glob.hpp"
+#include "aptus/request/version_select.hpp"
 
-namespace aptus::cli {
+namespace aptus::request {
 
 std::string ref_full_name(const cache::Cache& cache, const AptPackageRef& ref) {
     if (ref.real) return full_name(cache, *ref.real);
@@ -93,4 +93,4 @@ std::string dependency_target_name(const cache::Cache& cache, const cache::Depen
     return ref_full_name(cache, dependency_target(cache, d, from));
 }
 
-}  // namespace aptus::cli
+}  // namespace aptus::request

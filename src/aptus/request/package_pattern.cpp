@@ -1,4 +1,4 @@
-#include "cli/package_pattern.hpp"
+#include "aptus/request/package_pattern.hpp"
 
 #include <fnmatch.h>
 #include <regex.h>
@@ -9,9 +9,9 @@
 
 #include "aptus/deb/architecture.hpp"
 #include "aptus/deb/version.hpp"
-#include "cli/package_pattern_syntax.hpp"
+#include "aptus/request/package_pattern_syntax.hpp"
 
-namespace aptus::cli {
+namespace aptus::request {
 
 bool is_pattern_word(std::string_view word) { return !word.empty() && (word[0] == '?' || word[0] == '~'); }
 
@@ -450,7 +450,7 @@ bool PackagePattern::uses_garbage() const { return any_node(*root_, Op::Garbage)
 
 std::string PackagePattern::render() const {
     std::string out;
-    cli::render(*root_, out);
+    request::render(*root_, out);
     return out;
 }
 
@@ -486,4 +486,4 @@ std::vector<std::string> expand_pattern_words(const PatternContext& ctx, const s
     return out;
 }
 
-}  // namespace aptus::cli
+}  // namespace aptus::request

@@ -1,11 +1,11 @@
-#include "cli/package_glob.hpp"
+#include "aptus/request/package_glob.hpp"
 
 #include <fnmatch.h>
 #include <regex.h>
 
 #include "aptus/base/error.hpp"
 
-namespace aptus::cli {
+namespace aptus::request {
 
 PackageGlobs::PackageGlobs(std::vector<std::string> words) {
     // apt list reads an argument as a glob only when it holds nothing but
@@ -75,4 +75,4 @@ std::vector<uint32_t> match_package_names(const cache::Cache& cache, const std::
     return out;
 }
 
-}  // namespace aptus::cli
+}  // namespace aptus::request

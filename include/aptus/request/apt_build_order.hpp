@@ -12,7 +12,7 @@
 
 #include "aptus/cache/cache.hpp"
 
-namespace aptus::cli {
+namespace aptus::request {
 
 // The rank of a dependency type in the order apt's parser reads the fields
 // (Pre-Depends, Depends, Conflicts, Breaks, Recommends, Suggests, Replaces,
@@ -65,4 +65,4 @@ private:
     std::unordered_map<uint64_t, uint32_t> qualified_rank_;  // (name, qualifier) -> the same, for "name:any" and such
 };
 
-}  // namespace aptus::cli
+}  // namespace aptus::request

@@ -19,7 +19,7 @@
 #include "aptus/cache/cache.hpp"
 #include "aptus/system/candidates.hpp"
 
-namespace aptus::cli {
+namespace aptus::request {
 
 // What apt's install-like commands read as a pattern: a word that starts
 // with '?' or '~'. (`list` reads any word holding one of "?~[" as one.)
@@ -71,4 +71,4 @@ std::vector<PatternMatch> packages_matching(const PatternContext& ctx, const Pac
 // commands that read plain names. Throws aptus::Error for a bad pattern.
 std::vector<std::string> expand_pattern_words(const PatternContext& ctx, const std::vector<std::string>& words);
 
-}  // namespace aptus::cli
+}  // namespace aptus::request

@@ -1,11 +1,11 @@
-#include "cli/search_terms.hpp"
+#include "aptus/request/search_terms.hpp"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
 #include "aptus/base/error.hpp"
 
-namespace aptus::cli {
+namespace aptus::request {
 
 struct SearchTerm::Impl {
     pcre2_code* code = nullptr;
@@ -41,4 +41,4 @@ bool SearchTerm::matches(std::string_view text) const {
     return rc >= 0;
 }
 
-}  // namespace aptus::cli
+}  // namespace aptus::request

@@ -1,11 +1,9 @@
-#include "cli/version_select.hpp"
+#include "aptus/request/version_select.hpp"
 
-#include <unistd.h>
+#include "aptus/request/apt_records.hpp"
+#include "aptus/request/package_pattern.hpp"
 
-#include "cli/apt_records.hpp"
-#include "cli/package_pattern.hpp"
-
-namespace aptus::cli {
+namespace aptus::request {
 
 PackageWord parse_package_word(std::string_view word) {
     PackageWord w;
@@ -119,11 +117,6 @@ void select_versions(const cache::Cache& cache, const system::Candidates& candid
     out.versions.push_back(c);
 }
 
-int effective_quiet(const config::Config& config) {
-    if (config.exists("quiet")) return int(config.find_int("quiet"));
-    return isatty(STDOUT_FILENO) ? 0 : 1;
-}
-
 std::string full_name(const cache::Cache& cache, const cache::Package& p) {
     std::string name(cache.name_of(p));
     std::string_view arch = cache.str(p.architecture);
@@ -140,4 +133,4 @@ const cache::VersionFile* record_file(const cache::Cache& cache, const cache::Ve
     return fallback;
 }
 
-}  // namespace aptus::cli
+}  // namespace aptus::request

@@ -15,7 +15,7 @@
 #include "aptus/system/candidates.hpp"
 #include "aptus/system/system_universe.hpp"
 
-namespace aptus::cli {
+namespace aptus::request {
 
 enum class RequestAction { Install, Remove };
 
@@ -60,4 +60,4 @@ CommandRequest read_request(system::SystemUniverse& su, const cache::Cache& cach
 // has it, once each), as the Inst and Conf lines and "Selected version" print it.
 std::string release_text(const cache::Cache& cache, const cache::Version& v);
 
-}  // namespace aptus::cli
+}  // namespace aptus::request

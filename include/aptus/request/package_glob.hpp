@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "aptus/cache/cache.hpp"
-#include "cli/package_pattern.hpp"
+#include "aptus/request/package_pattern.hpp"
 
-namespace aptus::cli {
+namespace aptus::request {
 
 class PackageGlobs {
 public:
@@ -44,4 +44,4 @@ private:
 // patterns (is_pattern_word) themselves first.
 std::vector<uint32_t> match_package_names(const cache::Cache& cache, const std::string& pattern);
 
-}  // namespace aptus::cli
+}  // namespace aptus::request

@@ -22,7 +22,7 @@
 #include <string_view>
 #include <vector>
 
-namespace aptus::cli {
+namespace aptus::request {
 
 // A node: a word (quoted or bare) or a pattern ("?name", short forms
 // already spelled long; "?and"/"?or"/"?not" for juxtaposition, | and !).
@@ -47,4 +47,4 @@ PatternSyntax parse_syntax(std::string_view text);
 // the span underlined (each further line indented by 3, as apt prints it).
 std::string error_text(std::string_view input, const PatternSyntaxError& e);
 
-}  // namespace aptus::cli
+}  // namespace aptus::request

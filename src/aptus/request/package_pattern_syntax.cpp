@@ -1,8 +1,8 @@
-#include "cli/package_pattern_syntax.hpp"
+#include "aptus/request/package_pattern_syntax.hpp"
 
 #include <optional>
 
-namespace aptus::cli {
+namespace aptus::request {
 namespace {
 
 struct ShortForm {
@@ -238,4 +238,4 @@ std::string error_text(std::string_view input, const PatternSyntaxError& e) {
 }
 
 
-}  // namespace aptus::cli
+}  // namespace aptus::request

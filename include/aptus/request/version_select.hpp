@@ -11,7 +11,7 @@
 #include "aptus/cache/cache.hpp"
 #include "aptus/system/candidates.hpp"
 
-namespace aptus::cli {
+namespace aptus::request {
 
 struct PackageWord {
     std::string name, arch;  // arch "" when not given
@@ -39,9 +39,6 @@ const cache::Package* find_word_package(const cache::Cache& cache, const Package
 void select_versions(const cache::Cache& cache, const system::Candidates& candidates, std::string_view word,
                      Select how, Selection& out, std::vector<std::string>& notices);
 
-// apt's quiet level: the setting, else 1 when stdout is not a terminal.
-int effective_quiet(const config::Config& config);
-
 // Name as apt's FullName(true): ":arch" only for a foreign architecture.
 std::string full_name(const cache::Cache& cache, const cache::Package& p);
 
@@ -49,4 +46,4 @@ std::string full_name(const cache::Cache& cache, const cache::Package& p);
 // dpkg status only when no archive has the version.
 const cache::VersionFile* record_file(const cache::Cache& cache, const cache::Version& v);
 
-}  // namespace aptus::cli
+}  // namespace aptus::request

@@ -1,9 +1,9 @@
-#include "cli/commands/depends_order.hpp"
+#include "aptus/request/apt_build_order.hpp"
 
 #include <algorithm>
 #include <numeric>
 
-namespace aptus::cli {
+namespace aptus::request {
 
 int apt_field_rank(cache::DepType t) {
     switch (t) {
@@ -219,4 +219,4 @@ std::vector<uint32_t> apt_reverse_list_order(const std::vector<AptDepKey>& keys)
     return order;
 }
 
-}  // namespace aptus::cli
+}  // namespace aptus::request

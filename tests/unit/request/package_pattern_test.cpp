@@ -2,7 +2,7 @@
 // and/or/not, groups, quoting, precedence), apt's error messages with their
 // spans, and matching on the real server sandbox's cache (bookworm
 // installed, trixie the candidate).
-#include "cli/package_pattern.hpp"
+#include "aptus/request/package_pattern.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,7 +15,7 @@
 #include "support/test_support.hpp"
 
 using namespace aptus;
-using cli::PackagePattern;
+using request::PackagePattern;
 
 namespace {
 
@@ -49,11 +49,11 @@ void expect_errors(std::initializer_list<Case> cases) {
 }  // namespace
 
 TEST(PatternWord, OnlyQuestionMarkOrTildeFirst) {
-    EXPECT_TRUE(cli::is_pattern_word("?installed"));
-    EXPECT_TRUE(cli::is_pattern_word("~i"));
-    EXPECT_FALSE(cli::is_pattern_word("lib?oo"));
-    EXPECT_FALSE(cli::is_pattern_word("!~i"));
-    EXPECT_FALSE(cli::is_pattern_word(""));
+    EXPECT_TRUE(request::is_pattern_word("?installed"));
+    EXPECT_TRUE(request::is_pattern_word("~i"));
+    EXPECT_FALSE(request::is_pattern_word("lib?oo"));
+    EXPECT_FALSE(request::is_pattern_word("!~i"));
+    EXPECT_FALSE(request::is_pattern_word(""));
 }
 
 TEST(PatternParse, EveryLongFormWithoutArguments) {
@@ -185,9 +185,9 @@ struct RealCache : test::SandboxSession {
         garbage = system::auto_removable_packages(opened->cache, config);
     }
     std::vector<std::string> names(std::string_view pattern) const {
-        cli::PatternContext ctx{opened->cache, *candidates, &garbage};
+        request::PatternContext ctx{opened->cache, *candidates, &garbage};
         std::vector<std::string> out;
-        for (const auto& m : cli::packages_matching(ctx, PackagePattern::parse(pattern)))
+        for (const auto& m : request::packages_matching(ctx, PackagePattern::parse(pattern)))
             out.emplace_back(opened->cache.str(opened->cache.names()[m.name].name));
         return out;
     }
@@ -205,7 +205,7 @@ TEST(PatternMatch, PackageAndVersionLevelsOnTheRealCache) {
     if (root.empty()) GTEST_SKIP() << "no real sandbox";
     RealCache rc(root);
     const auto& c = rc.opened->cache;
-    cli::PatternContext ctx{c, *rc.candidates, &rc.garbage};
+    request::PatternContext ctx{c, *rc.candidates, &rc.garbage};
 
     EXPECT_EQ(rc.names("?exact-name(bash)"), std::vector<std::string>{"bash"});
     auto installed_bash = rc.names("~i ~n^bash");

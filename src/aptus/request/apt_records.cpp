@@ -1,6 +1,6 @@
-#include "cli/apt_records.hpp"
+#include "aptus/request/apt_records.hpp"
 
-namespace aptus::cli {
+namespace aptus::request {
 
 std::string_view apt_architecture(const cache::Cache& cache, const cache::Package& p) {
     std::string_view arch = cache.str(p.architecture);
@@ -64,4 +64,4 @@ bool apt_has_record(const cache::Cache& cache, uint32_t name, std::string_view a
     return from_arch && (from_native ? arch == cache.native_architecture() : true);
 }
 
-}  // namespace aptus::cli
+}  // namespace aptus::request

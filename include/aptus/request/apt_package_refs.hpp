@@ -13,7 +13,7 @@
 #include "aptus/cache/cache.hpp"
 #include "aptus/config/config.hpp"
 
-namespace aptus::cli {
+namespace aptus::request {
 
 struct AptPackageRef {
     uint32_t name;                      // index into cache.names()
@@ -39,4 +39,4 @@ AptPackageRef dependency_target(const cache::Cache& cache, const cache::Dependen
 // The dependency's target as apt prints it (FullName(true)).
 std::string dependency_target_name(const cache::Cache& cache, const cache::Dependency& d, const cache::Package& from);
 
-}  // namespace aptus::cli
+}  // namespace aptus::request

@@ -1,7 +1,7 @@
 // The words of install/remove as apt-get reads them: modifiers, globs,
 // pkg=version, pkg/release, pkg:arch, and apt's messages for what names
 // nothing — on the real server sandbox (bookworm installed, trixie listed).
-#include "cli/request.hpp"
+#include "aptus/request/request.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,31 +15,31 @@
 #include "support/test_support.hpp"
 
 using namespace aptus;
-using cli::RequestAction;
+using request::RequestAction;
 
 TEST(RequestWord, ModifiersApplyOnlyWhenTheWholeWordNamesNothing) {
-    auto w = cli::classify_word("hello-", RequestAction::Install, false);
+    auto w = request::classify_word("hello-", RequestAction::Install, false);
     EXPECT_EQ(w.text, "hello");
     EXPECT_EQ(w.action, RequestAction::Remove);
-    w = cli::classify_word("hello+", RequestAction::Remove, false);
+    w = request::classify_word("hello+", RequestAction::Remove, false);
     EXPECT_EQ(w.text, "hello");
     EXPECT_EQ(w.action, RequestAction::Install);
-    w = cli::classify_word("g++", RequestAction::Install, true);  // a real package name
+    w = request::classify_word("g++", RequestAction::Install, true);  // a real package name
     EXPECT_EQ(w.text, "g++");
     EXPECT_EQ(w.action, RequestAction::Install);
-    w = cli::classify_word("hello=2.10-3-", RequestAction::Install, false);
+    w = request::classify_word("hello=2.10-3-", RequestAction::Install, false);
     EXPECT_EQ(w.text, "hello=2.10-3");
     EXPECT_EQ(w.action, RequestAction::Remove);
-    w = cli::classify_word("-", RequestAction::Install, false);
+    w = request::classify_word("-", RequestAction::Install, false);
     EXPECT_EQ(w.text, "-");
 }
 
 TEST(RequestWord, GlobsAreNamesWithShellMetacharacters) {
-    EXPECT_TRUE(cli::classify_word("python3-*", RequestAction::Install, false).glob);
-    EXPECT_TRUE(cli::classify_word("lib?oo", RequestAction::Install, false).glob);
-    EXPECT_TRUE(cli::classify_word("lib[ab]", RequestAction::Install, false).glob);
-    EXPECT_FALSE(cli::classify_word("hello", RequestAction::Install, true).glob);
-    EXPECT_FALSE(cli::classify_word("hello/trixie", RequestAction::Install, true).glob);
+    EXPECT_TRUE(request::classify_word("python3-*", RequestAction::Install, false).glob);
+    EXPECT_TRUE(request::classify_word("lib?oo", RequestAction::Install, false).glob);
+    EXPECT_TRUE(request::classify_word("lib[ab]", RequestAction::Install, false).glob);
+    EXPECT_FALSE(request::classify_word("hello", RequestAction::Install, true).glob);
+    EXPECT_FALSE(request::classify_word("hello/trixie", RequestAction::Install, true).glob);
 }
 
 namespace {
@@ -50,8 +50,8 @@ struct Session : test::SandboxSession {
     explicit Session(const std::string& root) : SandboxSession(root, "request") {
         su = system::system_universe(opened->cache, *candidates);
     }
-    cli::CommandRequest read(std::vector<std::string> words, RequestAction a = RequestAction::Install) {
-        return cli::read_request(su, opened->cache, *candidates, config, a, words);
+    request::CommandRequest read(std::vector<std::string> words, RequestAction a = RequestAction::Install) {
+        return request::read_request(su, opened->cache, *candidates, config, a, words);
     }
     std::string name(uint32_t package) const { return su.universe.package_name(package); }
     // The version the universe now calls the candidate of a package.
@@ -68,7 +68,7 @@ TEST(Request, VersionsReleasesAndModifiersInOneCommand) {
     std::string root = test::real_sandbox("server");
     APTUS_REQUIRE_REAL_DATA(root);
     Session s(root);
-    cli::CommandRequest r = s.read({"hello=2.10-3", "nginx-", "cowsay/bookworm", "bash:amd64"});
+    request::CommandRequest r = s.read({"hello=2.10-3", "nginx-", "cowsay/bookworm", "bash:amd64"});
     ASSERT_EQ(r.errors, std::vector<std::string>{});
     ASSERT_EQ(r.request.install.size(), 3u);
     EXPECT_EQ(s.name(r.request.install[0]), "hello:amd64");
@@ -91,13 +91,13 @@ TEST(Request, AptsMessagesForWhatNamesNothing) {
     std::string root = test::real_sandbox("server");
     APTUS_REQUIRE_REAL_DATA(root);
     Session s(root);
-    cli::CommandRequest r = s.read({"no-such-package", "bash=9", "bash/nowhere", "no-such-*"});
+    request::CommandRequest r = s.read({"no-such-package", "bash=9", "bash/nowhere", "no-such-*"});
     EXPECT_EQ(r.errors, (std::vector<std::string>{"Unable to locate package no-such-package",
                                                   "Version '9' for 'bash' was not found",
                                                   "Release 'nowhere' for 'bash' was not found",
                                                   "Couldn't find any package by glob 'no-such-*'"}));
     // Removing what is not installed is a note, not an error.
-    cli::CommandRequest rm = s.read({"hello"}, RequestAction::Remove);
+    request::CommandRequest rm = s.read({"hello"}, RequestAction::Remove);
     EXPECT_EQ(rm.errors, std::vector<std::string>{});
     EXPECT_EQ(rm.notes, std::vector<std::string>{"Package 'hello' is not installed, so not removed"});
     EXPECT_TRUE(rm.request.remove.empty());
@@ -110,13 +110,13 @@ TEST(Request, ModifiersAfterAnArchitectureAndUnknownArchitectures) {
     std::string root = test::real_sandbox("server");
     APTUS_REQUIRE_REAL_DATA(root);
     Session s(root);
-    cli::CommandRequest r = s.read({"less:amd64-", "hello:amd64+"});
+    request::CommandRequest r = s.read({"less:amd64-", "hello:amd64+"});
     ASSERT_EQ(r.errors, std::vector<std::string>{});
     ASSERT_EQ(r.request.remove.size(), 1u);
     EXPECT_EQ(s.name(r.request.remove[0]), "less:amd64");
     ASSERT_EQ(r.request.install.size(), 1u);
     EXPECT_EQ(s.name(r.request.install[0]), "hello:amd64");
-    cli::CommandRequest bad = s.read({"less:i386", "hello:i386-"});
+    request::CommandRequest bad = s.read({"less:i386", "hello:i386-"});
     EXPECT_EQ(bad.errors, (std::vector<std::string>{"Unable to locate package less:i386",
                                                     "Unable to locate package hello:i386"}));
     EXPECT_TRUE(bad.request.install.empty());
@@ -127,7 +127,7 @@ TEST(Request, GlobsSelectEveryMatchingPackageWithACandidate) {
     std::string root = test::real_sandbox("server");
     APTUS_REQUIRE_REAL_DATA(root);
     Session s(root);
-    cli::CommandRequest r = s.read({"hello*"});
+    request::CommandRequest r = s.read({"hello*"});
     EXPECT_EQ(r.errors, std::vector<std::string>{});
     std::vector<std::string> names;
     for (uint32_t p : r.request.install) names.push_back(s.name(p));
@@ -145,7 +145,7 @@ TEST(Request, SettingsFromTheConfiguration) {
     c.set("APT::Get::AutomaticRemove", "true");
     c.set("APT::Get::allow-remove-essential", "true");
     solver::Request r;
-    cli::apply_request_settings(c, r);
+    request::apply_request_settings(c, r);
     EXPECT_FALSE(r.install_recommends);
     EXPECT_TRUE(r.install_suggests);
     EXPECT_FALSE(r.strict_pinning);

@@ -1,4 +1,4 @@
-#include "cli/commands/depends_order.hpp"
+#include "aptus/request/apt_build_order.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include "aptus/cache/build.hpp"
 #include "support/test_support.hpp"
 
-namespace aptus::cli {
+namespace aptus::request {
 namespace {
 
 using cache::DepOp;
@@ -106,4 +106,4 @@ TEST_F(AptBuildOrderTest, FollowsTheReadingOrderOfListsThenStatus) {
 }
 
 }  // namespace
-}  // namespace aptus::cli
+}  // namespace aptus::request

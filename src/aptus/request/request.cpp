@@ -1,4 +1,4 @@
-#include "cli/request.hpp"
+#include "aptus/request/request.hpp"
 
 #include <fnmatch.h>
 
@@ -6,11 +6,11 @@
 #include <optional>
 
 #include "aptus/system/installed_system.hpp"
-#include "cli/commands/depends_order.hpp"
-#include "cli/package_pattern.hpp"
-#include "cli/version_select.hpp"
+#include "aptus/request/apt_build_order.hpp"
+#include "aptus/request/package_pattern.hpp"
+#include "aptus/request/version_select.hpp"
 
-namespace aptus::cli {
+namespace aptus::request {
 namespace {
 
 bool in_release(const cache::Cache& c, const cache::Version& v, std::string_view rel) {
@@ -591,4 +591,4 @@ std::string release_text(const cache::Cache& c, const cache::Version& v) {
     return out + " [" + std::string(c.str(v.architecture)) + "]";
 }
 
-}  // namespace aptus::cli
+}  // namespace aptus::request

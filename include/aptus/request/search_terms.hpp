@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace aptus::cli {
+namespace aptus::request {
 
 class SearchTerm {
 public:
@@ -48,4 +48,4 @@ bool all_terms_match(const std::vector<SearchTerm>& terms, std::string_view name
     return true;
 }
 
-}  // namespace aptus::cli
+}  // namespace aptus::request

@@ -11,7 +11,7 @@
 
 #include "aptus/cache/cache.hpp"
 
-namespace aptus::cli {
+namespace aptus::request {
 
 // The architecture apt files a package under: "all" counts as the native one.
 std::string_view apt_architecture(const cache::Cache& cache, const cache::Package& p);
@@ -31,4 +31,4 @@ bool is_negative(cache::DepType t);
 // has none yet (the declaring native package is read first).
 bool apt_has_record(const cache::Cache& cache, uint32_t name, std::string_view arch);
 
-}  // namespace aptus::cli
+}  // namespace aptus::request
