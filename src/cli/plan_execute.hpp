@@ -1,28 +1,16 @@
-// Carrying out a plan the user accepted: the .debs fetched into the archives
-// dir, the dpkg work ordered and run, then the state apt keeps (the
-// Auto-Installed marks, history.log). The caller holds the dpkg lock from
-// before it read the system until this returns, as apt does.
+// The front end of install/execute.hpp: apt's lines while a plan is carried
+// out (Get:, the progress line, dpkg's bar), and the dpkg lock taken as apt
+// takes it.
 #pragma once
 
-#include <string>
 #include <vector>
 
 #include "aptus/cache/cache.hpp"
+#include "aptus/config/config.hpp"
+#include "aptus/install/execute.hpp"
 #include "aptus/system/dpkg_lock.hpp"
-#include "aptus/system/system_universe.hpp"
-#include "cli/command.hpp"
-#include "cli/commands/plan_cmd.hpp"
 
 namespace aptus::cli {
-
-struct Execution {
-    const system::SystemUniverse& su;
-    const cache::Cache& cache;
-    const Plan& plan;
-    system::DpkgLock& lock;
-    // Named by the request, installed and automatic until now: manual after it.
-    const std::vector<const cache::Package*>& now_manual;
-};
 
 // The dpkg lock for a command that changes the system, taken as apt takes
 // it: waiting as DPkg::Lock::Timeout allows, with apt's "Waiting for cache
@@ -30,20 +18,13 @@ struct Execution {
 // second elsewhere). Throws apt's errors as DpkgLock does.
 system::DpkgLock take_dpkg_lock(const config::Config& config);
 
-// Downloads, then (unless APT::Get::Download-Only) runs dpkg and writes the
-// state. Returns the exit status; throws aptus::Error for what ends the run
-// (a failed download, dpkg failing: with the `dpkg --configure -a` advice
-// when dpkg left work unfinished).
-int execute_plan(const config::Config& config, const Execution& run);
+// install::execute_plan with apt's output; returns the exit status: 100
+// after dpkg failed (with the `dpkg --configure -a` advice). Throws other
+// errors (a failed download).
+int execute_plan(const config::Config& config, const install::Execution& run);
 
-// Clears the automatic mark of `packages` in extended_states.
+// install::write_manual_marks, its problems shown as warnings.
 void write_manual_marks(const config::Config& config, const cache::Cache& cache,
                         const std::vector<const cache::Package*>& packages);
-
-// Packages dpkg left unpacked, half-configured or waiting for triggers
-// ("name:arch", as the dpkg operations name them), which apt counts as "not
-// fully installed or removed" and configures in its next run. Read from the
-// cache's install states (the cache is rebuilt whenever the status changes).
-std::vector<std::string> unfinished_packages(const cache::Cache& cache);
 
 }  // namespace aptus::cli

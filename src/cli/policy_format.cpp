@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "cli/apt_hash_order.hpp"
+#include "aptus/request/apt_hash_order.hpp"
 #include "aptus/request/apt_records.hpp"
 
 namespace aptus::cli {
@@ -88,9 +88,9 @@ std::vector<PinnedVersion> pinned_versions(const cache::Cache& cache, const syst
         }
     }
     // apt walks its package hash table; a package's versions stay newest first.
-    std::vector<AptHashKey> keys;
+    std::vector<request::AptHashKey> keys;
     keys.reserve(out.size());
-    for (const PinnedVersion& pv : out) keys.push_back(apt_hash_key(cache.name_of(*pv.package)));
+    for (const PinnedVersion& pv : out) keys.push_back(request::apt_hash_key(cache.name_of(*pv.package)));
     std::vector<size_t> order(out.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return keys[a] < keys[b]; });

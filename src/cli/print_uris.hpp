@@ -8,7 +8,7 @@
 #include "aptus/acquire/print_uris.hpp"
 #include "aptus/cache/cache.hpp"
 #include "aptus/config/config.hpp"
-#include "cli/commands/plan_cmd.hpp"
+#include "cli/plan_format.hpp"
 
 namespace aptus::cli {
 
@@ -25,6 +25,6 @@ void print_archive_uris(const config::Config& config, const cache::Cache& cache,
 
 // The archives of a plan's installs, upgrades and reinstalls, against
 // Dir::Cache::Archives. Returns the exit status (0).
-int print_plan_uris(const config::Config& config, const cache::Cache& cache, const Plan& plan);
+int print_plan_uris(const config::Config& config, const cache::Cache& cache, const install::Plan& plan);
 
 }  // namespace aptus::cli

@@ -10,9 +10,22 @@
 
 namespace aptus {
 
+// What went wrong, for a front end that must tell failures apart without
+// reading messages; the CLI's exit status comes from it too (cli/exit_status).
+enum class ErrorKind : unsigned char {
+    Other,         // anything else: bad input, a file that cannot be read, ...
+    Locked,        // the dpkg or lists lock is held by another process
+    Network,       // a download failed
+    Verification,  // a signature, hash or size did not check out
+    Unsolvable,    // the request cannot be met
+    Dpkg,          // dpkg (or a hook around it) failed
+};
+
 class Error : public std::runtime_error {
 public:
-    explicit Error(const std::string& message) : std::runtime_error(message) {}
+    explicit Error(const std::string& message, ErrorKind kind = ErrorKind::Other)
+        : std::runtime_error(message), kind_(kind) {}
+    ErrorKind kind() const { return kind_; }
 
     // A new error whose message is "<context>: <this message>".
     Error with_context(std::string_view context) const;
@@ -26,6 +39,7 @@ public:
     }
 
 private:
+    ErrorKind kind_;
     std::vector<std::string> followed_by_;
 };
 

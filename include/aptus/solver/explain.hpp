@@ -12,11 +12,6 @@
 
 namespace aptus::solver {
 
-enum class ReasonKind : uint8_t {
-    RequestInstall, RequestRemove, Hold, Essential, Protected, NoRemovals, Manual, OneVersion, MultiArchSame, Dependency, Conflict,
-    NewEssential, OneArchitecture,
-};
-
 // Where a clause came from. `version`/`other` are versions, `dep` an index
 // into the version's deps; unused members are 0.
 struct Reason {
@@ -27,7 +22,11 @@ struct Reason {
     uint32_t dep;
 };
 
-// "Unable to satisfy the request..." then one numbered fact per line.
+// The facts of the conflict, each once, in the order they were derived.
+std::vector<Fact> explain_facts(const Universe& u, const Request& r, const std::vector<Reason>& core);
+
+// "Unable to satisfy the request..." then one numbered fact per line, and
+// what the user could change.
 std::string explain(const Universe& u, const Request& r, const std::vector<Reason>& core);
 
 }  // namespace aptus::solver

@@ -37,6 +37,21 @@ struct SolveStats {
     uint32_t variables = 0, clauses = 0;
 };
 
+// Where a fact of an unsolvable request comes from.
+enum class ReasonKind : uint8_t {
+    RequestInstall, RequestRemove, Hold, Essential, Protected, NoRemovals, Manual, OneVersion, MultiArchSame, Dependency, Conflict,
+    NewEssential, OneArchitecture,
+};
+
+// One fact of the conflict that makes a request unsolvable, for a front end
+// that shows or acts on it without reading the English (explain.hpp).
+struct Fact {
+    ReasonKind kind;
+    std::string package;  // the package the fact is about ("name" or "name:arch")
+    std::string version;  // its version the fact names (empty for a request)
+    std::string text;     // the fact as one English sentence
+};
+
 struct Solution {
     bool solved = false;
     std::vector<uint32_t> install;     // versions to install (new, upgrade or downgrade)
@@ -45,6 +60,7 @@ struct Solution {
     std::vector<uint32_t> selected;    // every version installed afterwards, ascending
     std::string error_id;              // ERR_UNSOLVABLE... when !solved
     std::string message;               // first line a summary, then the chain of facts
+    std::vector<Fact> facts;           // the same facts as values (empty when the solver gave up)
     SolveStats stats;
 };
 

@@ -8,7 +8,7 @@ Error Error::with_context(std::string_view context) const {
     std::string msg(context);
     msg += ": ";
     msg += what();
-    Error e(msg);
+    Error e(msg, kind_);
     for (const auto& m : followed_by_) e.add_followup(m);
     return e;
 }

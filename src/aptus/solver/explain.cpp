@@ -42,11 +42,8 @@ std::string why_no_choice(const Universe& u, const Request& r, uint32_t from, co
 
 }  // namespace
 
-std::string explain(const Universe& u, const Request& r, const std::vector<Reason>& core) {
-    std::string out = "Unable to satisfy the request: these facts cannot all hold:";
-    std::vector<std::string> requested;
-    std::vector<std::string> held, manual, told;
-    size_t n = 0;
+std::vector<Fact> explain_facts(const Universe& u, const Request& r, const std::vector<Reason>& core) {
+    std::vector<Fact> facts;
     for (const Reason& re : core) {
         std::string line;
         std::string pkg = u.package_name(re.package);
@@ -54,16 +51,13 @@ std::string explain(const Universe& u, const Request& r, const std::vector<Reaso
         case ReasonKind::RequestInstall: {
             std::string cand = candidate_of(u, re.package);
             line = pkg + " is requested for install" + (cand.empty() ? " (it has no installation candidate)" : " (candidate " + cand + ")");
-            requested.push_back(pkg);
             break;
         }
         case ReasonKind::RequestRemove:
             line = pkg + " is requested for removal";
-            requested.push_back(pkg + "-");
             break;
         case ReasonKind::Hold:
             line = pkg + " is held at " + u.versions[re.version].version;
-            held.push_back(pkg);
             break;
         case ReasonKind::Essential: line = pkg + " is Essential and installed, so it stays installed"; break;
         case ReasonKind::Protected: line = pkg + " is protected and installed, so it stays installed"; break;
@@ -73,7 +67,6 @@ std::string explain(const Universe& u, const Request& r, const std::vector<Reaso
         case ReasonKind::NoRemovals: line = pkg + " is installed, and this upgrade removes nothing"; break;
         case ReasonKind::Manual:
             line = pkg + " is installed manually, so it stays installed";
-            manual.push_back(pkg);
             break;
         case ReasonKind::OneVersion:
             line = pkg + " can have only one version installed (" + u.versions[re.version].version + " or " +
@@ -114,9 +107,35 @@ std::string explain(const Universe& u, const Request& r, const std::vector<Reaso
         }
         }
         // One fact per line: a fact stated for each version (a removal) is told once.
-        if (std::find(told.begin(), told.end(), line) != told.end()) continue;
-        told.push_back(line);
-        out += "\n  " + std::to_string(++n) + ". " + line;
+        if (std::any_of(facts.begin(), facts.end(), [&](const Fact& f) { return f.text == line; })) continue;
+        Fact f;
+        f.kind = re.kind;
+        f.package = pkg;
+        switch (re.kind) {  // the kinds whose Reason names a version
+            case ReasonKind::Hold:
+            case ReasonKind::OneVersion:
+            case ReasonKind::MultiArchSame:
+            case ReasonKind::OneArchitecture:
+            case ReasonKind::Dependency:
+            case ReasonKind::Conflict: f.version = u.versions[re.version].version; break;
+            default: break;
+        }
+        f.text = line;
+        facts.push_back(std::move(f));
+    }
+    return facts;
+}
+
+std::string explain(const Universe& u, const Request& r, const std::vector<Reason>& core) {
+    std::string out = "Unable to satisfy the request: these facts cannot all hold:";
+    std::vector<std::string> requested, held, manual;
+    size_t n = 0;
+    for (const Fact& f : explain_facts(u, r, core)) {
+        out += "\n  " + std::to_string(++n) + ". " + f.text;
+        if (f.kind == ReasonKind::RequestInstall) requested.push_back(f.package);
+        if (f.kind == ReasonKind::RequestRemove) requested.push_back(f.package + "-");
+        if (f.kind == ReasonKind::Hold) held.push_back(f.package);
+        if (f.kind == ReasonKind::Manual) manual.push_back(f.package);
     }
     auto unique = [](std::vector<std::string>& v) {
         std::vector<std::string> u;

@@ -571,6 +571,7 @@ Solution Encoder::run() {
             std::vector<Reason> core;
             for (uint32_t tag : sat_.core()) core.push_back(reasons_[tag]);
             s.message = explain(u_, r_, core);
+            s.facts = explain_facts(u_, r_, core);
         }
     }
     s.stats = {sat_.decisions, sat_.propagations, sat_.conflicts, sat_.learnt, sat_.var_count(), sat_.clause_count()};

@@ -100,8 +100,9 @@ int lock_or_wait(const std::string& path, long& timeout, const DpkgLock::WaitRep
             std::string tail = busy(a.error) ? "is another process using it?" : "are you root?";
             // After waiting apt has shown the reason in its progress line and
             // reports only its conclusion.
-            if (waited > 0) throw Error(second_line + tail);
-            throw Error(a.reason + std::string(next_error_line) + second_line + tail);
+            const ErrorKind kind = busy(a.error) ? ErrorKind::Locked : ErrorKind::Other;
+            if (waited > 0) throw Error(second_line + tail, kind);
+            throw Error(a.reason + std::string(next_error_line) + second_line + tail, kind);
         }
         if (on_wait) on_wait(a.reason, waited, total);
         ::sleep(1);

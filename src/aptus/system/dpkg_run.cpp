@@ -529,9 +529,9 @@ void run_dpkg(const config::Config& config, const std::vector<DpkgOperation>& op
     } catch (const Error& e) {
         hook_failure = e.what();
     }
-    if (!failure.empty()) throw Error(hook_failure.empty() ? failure : failure + "\nE: " + hook_failure);
-    if (!hook_failure.empty()) throw Error(hook_failure);
-    if (stopped) throw Error("Operation was interrupted before it could finish");
+    if (!failure.empty()) throw Error(hook_failure.empty() ? failure : failure + "\nE: " + hook_failure, ErrorKind::Dpkg);
+    if (!hook_failure.empty()) throw Error(hook_failure, ErrorKind::Dpkg);
+    if (stopped) throw Error("Operation was interrupted before it could finish", ErrorKind::Dpkg);
 }
 
 }  // namespace aptus::system

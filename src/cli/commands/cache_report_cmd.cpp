@@ -14,7 +14,7 @@
 
 #include "aptus/base/error.hpp"
 #include "aptus/system/system.hpp"
-#include "cli/apt_hash_order.hpp"
+#include "aptus/request/apt_hash_order.hpp"
 #include "aptus/request/apt_package_refs.hpp"
 #include "cli/human_size.hpp"
 #include "cli/stdout_buffer.hpp"
@@ -95,7 +95,7 @@ int run_stats(Context& ctx) {
 int run_dump(Context& ctx) {
     cache::OpenResult opened = system::open_cache(ctx.config, ctx.diags);
     const cache::Cache& c = opened.cache;
-    std::vector<const cache::Package*> pkgs = packages_in_apt_order(c);
+    std::vector<const cache::Package*> pkgs = request::packages_in_apt_order(c);
     StdoutBuffer out;
     out += "Using Versioning System: Standard .deb\n";
     for (const auto* p : pkgs) {

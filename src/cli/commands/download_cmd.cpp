@@ -48,14 +48,14 @@ int run_download(Context& ctx) {
     if (print_uris_wanted(ctx.config)) {
         // As apt: every version's line, whether or not its file is here already.
         std::vector<acquire::UriLine> lines;
-        for (const acquire::ArchiveItem& item : archive_items(ctx.config, cache, selection.versions))
+        for (const acquire::ArchiveItem& item : install::archive_items(ctx.config, cache, selection.versions))
             lines.push_back(acquire::archive_uri(item));
         print_uri_lines(lines);
         return 0;
     }
     char cwd[PATH_MAX];
     if (!::getcwd(cwd, sizeof cwd)) throw system_error("Unable to read the current directory", ".", errno);
-    auto items = archive_items(ctx.config, cache, selection.versions);
+    auto items = install::archive_items(ctx.config, cache, selection.versions);
     // As apt: nothing from a repository that cannot be authenticated
     // without --allow-unauthenticated (no question asked).
     std::vector<std::string> unauthenticated;

@@ -12,7 +12,7 @@
 #include <map>
 
 #include "aptus/deb/relation.hpp"
-#include "cli/apt_hash_order.hpp"
+#include "aptus/request/apt_hash_order.hpp"
 #include "aptus/request/apt_package_refs.hpp"
 #include "aptus/request/apt_records.hpp"
 #include "aptus/request/apt_build_order.hpp"
@@ -106,8 +106,8 @@ public:
         std::vector<size_t> order(nodes_.size());
         for (size_t i = 0; i < order.size(); ++i) order[i] = i;
         std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-            return apt_hash_key(c_.str(c_.names()[nodes_[a].ref.name].name)) <
-                   apt_hash_key(c_.str(c_.names()[nodes_[b].ref.name].name));
+            return request::apt_hash_key(c_.str(c_.names()[nodes_[a].ref.name].name)) <
+                   request::apt_hash_key(c_.str(c_.names()[nodes_[b].ref.name].name));
         });
         return order;
     }
@@ -142,7 +142,7 @@ Graph build(Context& ctx, const cache::Cache& c) {
     Graph g(c, ctx.config.find_bool("APT::Cache::GivenOnly", false));
     std::vector<std::string> notices;
     if (ctx.args.empty()) {
-        std::vector<const cache::Package*> pkgs = packages_in_apt_order(c);
+        std::vector<const cache::Package*> pkgs = request::packages_in_apt_order(c);
         for (const auto* p : pkgs)
             g.start(g.node({p->name, std::string(request::apt_architecture(c, *p)), p}), false);
     }

@@ -5,6 +5,7 @@
 
 #include "aptus/base/error.hpp"
 #include "aptus/base/strings.hpp"
+#include "aptus/install/undo.hpp"
 #include "cli/commands/install_cmd.hpp"
 #include "cli/terminal.hpp"
 
@@ -185,7 +186,7 @@ size_t entry_id(const std::vector<std::string>& args, size_t count, const std::s
 int history_undo(Context& ctx, const std::vector<HistoryEntry>& entries, const std::string& path) {
     size_t id = entry_id(ctx.args, entries.size(), path);
     const HistoryEntry& e = entries[id - 1];
-    std::vector<std::string> words = undo_words(e, ctx.config.find("APT::Architecture"));
+    std::vector<std::string> words = install::undo_words(e, ctx.config.find("APT::Architecture"));
     if (words.empty()) {
         print("History entry " + std::to_string(id) + " (" + e.commandline + ") changed nothing that can be undone.\n");
         return 0;
@@ -205,22 +206,6 @@ int history_undo(Context& ctx, const std::vector<HistoryEntry>& entries, const s
 }
 
 }  // namespace
-
-std::vector<std::string> undo_words(const HistoryEntry& e, std::string_view native_architecture) {
-    const std::string native_suffix = ":" + std::string(native_architecture);
-    auto name = [&](const std::string& package) {
-        if (package.size() > native_suffix.size() &&
-            package.compare(package.size() - native_suffix.size(), native_suffix.size(), native_suffix) == 0)
-            return package.substr(0, package.size() - native_suffix.size());
-        return package;
-    };
-    std::vector<std::string> out;
-    for (const HistoryItem& it : e.install) out.push_back(name(it.package) + "-");
-    for (const auto* list : {&e.upgrade, &e.downgrade, &e.remove, &e.purge})
-        for (const HistoryItem& it : *list)
-            if (!it.old_version.empty()) out.push_back(name(it.package) + "=" + it.old_version);
-    return out;
-}
 
 std::span<const OptionSpec> history_options() {
     // --json for list and info, and everything install takes for undo.

@@ -8,6 +8,7 @@
 #include <sys/statvfs.h>
 
 #include "aptus/base/error.hpp"
+#include "aptus/install/goal.hpp"
 #include "aptus/sources/source_list.hpp"
 #include "aptus/solver/why.hpp"
 #include "aptus/system/authentication.hpp"
@@ -17,9 +18,8 @@
 #include "aptus/system/system_universe.hpp"
 #include "cli/archive_download.hpp"
 #include "cli/color.hpp"
-#include "cli/mark_auto.hpp"
 #include "cli/commands/check_cmd.hpp"
-#include "cli/commands/plan_cmd.hpp"
+#include "cli/plan_format.hpp"
 #include "cli/package_line.hpp"
 #include "cli/plan_execute.hpp"
 #include "cli/plan_view.hpp"
@@ -32,6 +32,8 @@
 
 namespace aptus::cli {
 namespace {
+
+using install::Verb;
 
 constexpr OptionSpec install_table[] = {
     {'t', "target-release", "APT::Default-Release", ArgKind::Value},
@@ -56,23 +58,6 @@ constexpr OptionSpec install_table[] = {
     {0, "trivial-only", "APT::Get::Trivial-Only", ArgKind::Flag},
     {0, "reinstall", "APT::Get::ReInstall", ArgKind::Flag},
 };
-
-enum class Verb { Install, Reinstall, Remove, Purge, Upgrade, FullUpgrade, AutoRemove, AutoPurge, DselectUpgrade };
-
-const char* verb_name(Verb v) {
-    switch (v) {
-        case Verb::Install: return "install";
-        case Verb::Reinstall: return "reinstall";
-        case Verb::Remove: return "remove";
-        case Verb::Purge: return "purge";
-        case Verb::Upgrade: return "upgrade";
-        case Verb::FullUpgrade: return "full-upgrade";
-        case Verb::AutoRemove: return "autoremove";
-        case Verb::AutoPurge: return "autopurge";
-        case Verb::DselectUpgrade: return "dselect-upgrade";
-    }
-    return "";
-}
 
 int fail(const std::vector<std::string>& errors) {
     std::fflush(stdout);
@@ -99,126 +84,6 @@ int fail_as_apt(const config::Config& config, const system::SystemUniverse& su, 
         std::any_of(broken.begin(), broken.end(), [](const system::BrokenPackage& b) { return b.installed; });
     return fail({installed_broken ? "Error, pkgProblemResolver::Resolve generated breaks, this may be caused by held packages."
                                   : "Unable to correct problems, you have held broken packages."});
-}
-
-// apt-get's fail-safe: with -y (or -qq) a dangerous plan needs its own switch.
-// What the plan fetches from repositories that are not authenticated, by
-// name, in the order of the plan.
-std::vector<std::string> unauthenticated_names(const cache::Cache& cache, const Plan& plan) {
-    std::vector<std::string> names;
-    for (const Change& ch : plan.changes)
-        if (ch.new_version && !system::is_authenticated(cache, *ch.new_version))
-            names.push_back(request::full_name(cache, *ch.package));
-    return names;
-}
-
-std::vector<std::string> unconfirmed_dangers(const config::Config& config, const Plan& plan) {
-    bool assume_yes = config.find_bool("APT::Get::Assume-Yes") || config.find_int("quiet", 0) >= 2;
-    if (!assume_yes || config.find_bool("APT::Get::Force-Yes")) return {};
-    bool essential = false, downgrade = false, held = false;
-    for (const Change& ch : plan.changes) {
-        essential = essential || (ch.kind == ChangeKind::Remove && ch.essential);
-        downgrade = downgrade || ch.kind == ChangeKind::Downgrade;
-        held = held || ch.held;
-    }
-    if (essential && !config.find_bool("APT::Get::allow-remove-essential"))
-        return {"Essential packages were removed and -y was used without --allow-remove-essential."};
-    if (downgrade && !config.find_bool("APT::Get::allow-downgrades"))
-        return {"Packages were downgraded and -y was used without --allow-downgrades."};
-    if (held && !config.find_bool("APT::Get::allow-change-held-packages"))
-        return {"Held packages were changed and -y was used without --allow-change-held-packages."};
-    return {};
-}
-
-// Packages of which only configuration files are left are purged as apt
-// does; the solver never sees them (nothing of them is installed).
-void add_config_purges(const cache::Cache& cache, const std::vector<const cache::Package*>& packages, Plan& plan) {
-    for (const cache::Package* p : packages)
-        for (const cache::Version& v : cache.versions_of(*p)) {
-            bool from_status = false;
-            for (const cache::VersionFile& f : cache.files_of(v))
-                from_status = from_status || cache.index_files()[f.index_file].kind == cache::IndexKind::Status;
-            if (!from_status) continue;
-            Change ch{.kind = ChangeKind::Remove, .package = p, .old_version = &v};
-            ch.purge = true;
-            plan.changes.insert(plan.changes.begin(), ch);
-            break;
-        }
-}
-
-// A version can be installed again only when a repository still offers it.
-bool downloadable(const cache::Cache& cache, const cache::Version& v) {
-    for (const cache::VersionFile& f : cache.files_of(v))
-        if (cache.index_files()[f.index_file].kind == cache::IndexKind::Packages) return true;
-    return false;
-}
-
-std::vector<std::string> reinstall_notes(const cache::Cache& cache, const std::vector<const cache::Package*>& named) {
-    std::vector<std::string> notes;
-    for (const cache::Package* p : named)
-        if (!downloadable(cache, *cache.current_version(*p)))
-            notes.push_back("Reinstallation of " + request::full_name(cache, *p) + " is not possible, it cannot be downloaded.");
-    return notes;
-}
-
-// apt-get dselect-upgrade: dpkg's selections as request words: "name:arch"
-// for what is selected for install and missing, "name:arch-" for what is
-// selected for deinstall or purge and still there (`purge`: some for purge).
-std::vector<std::string> selection_words(const cache::Cache& cache, bool& purge) {
-    std::vector<std::string> words;
-    for (const cache::Package& p : cache.packages()) {
-        const std::string name = std::string(cache.name_of(p)) + ":" + std::string(cache.str(p.architecture));
-        const bool installed = cache.current_version(p) != nullptr;
-        if (p.selection == cache::Selection::Install && !installed && p.version_count > 0) words.push_back(name);
-        if ((p.selection == cache::Selection::Deinstall || p.selection == cache::Selection::Purge) &&
-            (installed || p.state == cache::InstallState::ConfigFiles)) {
-            words.push_back(name + "-");
-            purge = purge || p.selection == cache::Selection::Purge;
-        }
-    }
-    return words;
-}
-
-// --reinstall / reinstall: the named installed versions are installed again
-// (those a repository still offers; reinstall_notes says which are not).
-void add_reinstalls(const cache::Cache& cache, const std::vector<const cache::Package*>& named, Plan& plan) {
-    for (const cache::Package* p : named) {
-        const cache::Version* v = cache.current_version(*p);
-        if (!v || !downloadable(cache, *v)) continue;
-        bool planned = false;
-        for (const Change& ch : plan.changes) planned = planned || ch.package == p;
-        if (planned) continue;
-        Change ch{.kind = ChangeKind::Reinstall, .package = p, .old_version = v, .new_version = v};
-        ch.automatic = p->flags & cache::kPackageAuto;  // as apt: a reinstall changes no mark
-        plan.changes.push_back(ch);
-    }
-}
-
-// apt's pkgApplyStatus, its reinstreq half: a package dpkg marked as
-// needing reinstallation (reinstreq, or half-installed: an unpack that a
-// failure or a kill -9 cut short; `dpkg --configure -a` cannot finish it)
-// is unpacked again from its version when a repository still offers it,
-// keeping its automatic mark; otherwise apt's error. Without this the plan
-// counts the broken package as installed and dpkg refuses what depends on it.
-std::vector<std::string> add_required_reinstalls(const cache::Cache& cache, Plan& plan) {
-    std::vector<std::string> errors;
-    for (const cache::Package& p : cache.packages()) {
-        if (p.status_flag != cache::StatusFlag::Reinstreq && p.state != cache::InstallState::HalfInstalled) continue;
-        const cache::Version* v = cache.current_version(p);
-        if (!v) continue;
-        bool planned = false;
-        for (const Change& ch : plan.changes) planned = planned || ch.package == &p;
-        if (planned) continue;
-        if (!downloadable(cache, *v)) {
-            errors.push_back("The package " + request::full_name(cache, p) +
-                             " needs to be reinstalled, but I can't find an archive for it.");
-            continue;
-        }
-        Change ch{.kind = ChangeKind::Reinstall, .package = &p, .old_version = v, .new_version = v};
-        ch.automatic = (p.flags & cache::kPackageAuto) != 0;
-        plan.changes.push_back(ch);
-    }
-    return errors;
 }
 
 // apt lists the upgrades phasing deferred apart from those kept back.
@@ -300,44 +165,14 @@ int run(Context& ctx, Verb verb) {
         progress.start("Reading state information");
     progress.done();
 
-    request::RequestAction action = verb == Verb::Install || verb == Verb::Reinstall || verb == Verb::Upgrade ||
-                                   verb == Verb::FullUpgrade || verb == Verb::DselectUpgrade
-                               ? request::RequestAction::Install
-                               : request::RequestAction::Remove;
-    bool reinstall = verb == Verb::Reinstall || config.find_bool("APT::Get::ReInstall");
-    bool purge_selected = false;
-    const std::vector<std::string> words =
-        verb == Verb::DselectUpgrade ? selection_words(cache, purge_selected) : ctx.args;
-    request::CommandRequest cr = request::read_request(su, cache, *session->candidates, config, action, words, reinstall);
-    if (purge_selected) cr.request.purge = true;
-    if (reinstall)
-        for (std::string& note : reinstall_notes(cache, cr.already_installed)) cr.notes.push_back(std::move(note));
-    solver::Request& r = cr.request;
-    if (verb == Verb::Purge || verb == Verb::AutoPurge) r.purge = true;
-    const std::optional<bool> autoremove_asked =
-        config.exists("Aptus::Cmd::AutoRemove") ? std::optional<bool>(config.find_bool("Aptus::Cmd::AutoRemove"))
-                                                : std::nullopt;
-    if (autoremove_asked) r.autoremove = *autoremove_asked;
-    if (verb == Verb::AutoRemove || verb == Verb::AutoPurge) r.autoremove = true;
-    std::vector<uint32_t> phased;  // upgrades deferred by phasing, held for this run
-    if (verb == Verb::Upgrade || verb == Verb::FullUpgrade) {
-        phased = system::hold_deferred(su, system::deferred_by_phasing(cache, *session->candidates), r);
-        r.upgrade_all = true;
-        if (verb == Verb::Upgrade) {
-            r.forbid_remove = true;
-            // An upgrade removes nothing for APT::Get::AutomaticRemove (apt-get
-            // upgrade only hints at what autoremove would take), only for --autoremove.
-            r.autoremove = autoremove_asked.value_or(false);
-            r.forbid_new_install = !config.find_bool("APT::Get::Upgrade-Allow-New", false);
-        }
-        if (system::external_solver_name(config).empty()) {  // an external one says "Execute external solver"
-            progress.start("Calculating upgrade");
-            progress.done();
-        }
+    install::Goal goal = install::read_goal(config, su, cache, *session->candidates, verb, ctx.args);
+    request::CommandRequest& cr = goal.request;
+    if ((verb == Verb::Upgrade || verb == Verb::FullUpgrade) &&
+        system::external_solver_name(config).empty()) {  // an external one says "Execute external solver"
+        progress.start("Calculating upgrade");
+        progress.done();
     }
-    if (!r.purge)
-        for (const cache::Package* p : cr.config_files)
-            cr.notes.push_back("Package '" + request::full_name(cache, *p) + "' is not installed, so not removed");
+    solver::Request& r = cr.request;
     if (!json)
         for (const std::string& n : cr.notes) std::printf("%s\n", n.c_str());
     if (!cr.errors.empty()) return fail(cr.errors);
@@ -375,22 +210,17 @@ int run(Context& ctx, Verb verb) {
     }
     const solver::Solution& s = solved.solution;
     if (config.find_bool("Debug::pkgAutoRemove")) print_keep_marks(su.universe, r, s.selected);
-    Plan plan = make_plan(su, cache, *session->candidates, r, s, cr.unheld);
-    const size_t solved_changes = plan.changes.size();
-    if (r.purge) add_config_purges(cache, cr.config_files, plan);
-    if (reinstall) add_reinstalls(cache, cr.already_installed, plan);
-    if (auto errors = add_required_reinstalls(cache, plan); !errors.empty()) return fail(errors);
-    // What was added after the solver is in -s's lines too (apt prints a
-    // reinstall's Inst and Conf).
-    if (plan.changes.size() != solved_changes) order_steps(su, cache, plan);
+    std::vector<std::string> plan_errors;
+    install::Plan plan = install::plan_goal(su, cache, *session->candidates, goal, s, plan_errors);
+    if (!plan_errors.empty()) return fail(plan_errors);
     if (json) {
-        std::fputs(plan_json(cache, plan, verb_name(verb)).c_str(), stdout);
+        std::fputs(plan_json(cache, plan, install::verb_name(verb)).c_str(), stdout);
         return 0;
     }
     if (!act)
-        if (auto dangers = unconfirmed_dangers(config, plan); !dangers.empty()) return fail(dangers);
+        if (auto dangers = install::unconfirmed_dangers(config, plan); !dangers.empty()) return fail(dangers);
     PlanView view = plan_view(cache, plan, verb == Verb::Upgrade || verb == Verb::FullUpgrade);
-    move_phased(cache, phased, view);
+    move_phased(cache, goal.phased, view);
     // apt's note, shown before its question (or at the end), when phasing
     // held an upgrade back; a notice, so not with -q.
     if (!view.phased.empty() && effective_quiet(config) == 0)
@@ -422,13 +252,13 @@ int run(Context& ctx, Verb verb) {
     }
     view.space_available = free_space(config);
     std::vector<const cache::Version*> debs;
-    for (const Change& ch : plan.changes)
+    for (const install::Change& ch : plan.changes)
         if (ch.new_version) debs.push_back(ch.new_version);
-    if (auto bytes = archive_bytes(config, cache, debs, config.find_dir("Dir::Cache::Archives"))) {
+    if (auto bytes = install::archive_bytes(config, cache, debs, config.find_dir("Dir::Cache::Archives"))) {
         view.archive_bytes = bytes->total;
         view.download_bytes = bytes->to_fetch;
     }
-    view.broken_count = unfinished_packages(cache).size();
+    view.broken_count = install::unfinished_packages(cache).size();
     if (!plan_quiet) std::fputs(render_plan(view, options).c_str(), stdout);
     if (plan.changes.empty() && view.broken_count == 0) {
         // Nothing for dpkg; a named automatic package still becomes manual.
@@ -443,18 +273,18 @@ int run(Context& ctx, Verb verb) {
     for (const PlanEntry& e : view.remove) essential = essential || e.essential;
     // apt asks only when the plan does more than install what was named.
     const bool trivial = !essential && (verb == Verb::Install || verb == Verb::Reinstall) &&
-                         std::all_of(plan.changes.begin(), plan.changes.end(), [](const Change& c) {
+                         std::all_of(plan.changes.begin(), plan.changes.end(), [](const install::Change& c) {
                              return c.requested && !c.automatic && !c.held &&
-                                    (c.kind == ChangeKind::Install || c.kind == ChangeKind::Upgrade ||
-                                     c.kind == ChangeKind::Reinstall);
+                                    (c.kind == install::ChangeKind::Install || c.kind == install::ChangeKind::Upgrade ||
+                                     c.kind == install::ChangeKind::Reinstall);
                          });
     if (!trivial && config.find_bool("APT::Get::Trivial-Only"))
         throw Error("Trivial Only specified but this is not a trivial operation.");
     if (!trivial && !(essential ? ask_harmful(config) : ask_continue(config, ctx.diags))) return 1;
     if (print_uris_wanted(config)) return print_plan_uris(config, cache, plan);
-    confirm_unauthenticated(config, unauthenticated_names(cache, plan), true);
-    apply_mark_auto(config, su, cache, cr, plan);
-    return execute_plan(config, Execution{su, cache, plan, *lock, cr.now_manual});
+    confirm_unauthenticated(config, install::unauthenticated_names(cache, plan), true);
+    install::apply_mark_auto(config, su, cache, cr, plan);
+    return execute_plan(config, install::Execution{su, cache, plan, *lock, cr.now_manual});
 }
 
 }  // namespace

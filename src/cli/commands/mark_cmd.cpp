@@ -13,7 +13,7 @@
 #include "aptus/base/error.hpp"
 #include "aptus/deb/relation.hpp"
 #include "aptus/system/auto_marks.hpp"
-#include "cli/apt_hash_order.hpp"
+#include "aptus/request/apt_hash_order.hpp"
 #include "cli/commands/mark_words.hpp"
 #include "cli/prompt.hpp"
 #include "cli/read_session.hpp"
@@ -88,7 +88,7 @@ int mark_auto(Context& ctx, bool want_auto) {
         // apt appends new stanzas in its cache's hash order, not in word order.
         std::vector<const MarkTarget*> order = changed;
         std::stable_sort(order.begin(), order.end(), [&](const MarkTarget* a, const MarkTarget* b) {
-            return apt_hash_key(c.name_of(*a->package)) < apt_hash_key(c.name_of(*b->package));
+            return request::apt_hash_key(c.name_of(*a->package)) < request::apt_hash_key(c.name_of(*b->package));
         });
         std::vector<system::AutoMark> marks;
         for (const MarkTarget* t : order)
@@ -324,7 +324,7 @@ int mark_minimize(Context& ctx) {
     if (simulate(ctx.config)) return 0;
     if (!ask_yes_no(ctx.config, "Do you want to continue?", {.default_yes = false})) return 0;
     // New stanzas go in apt's cache hash order, as apt writes them.
-    sort_in_apt_order(c, changed);
+    request::sort_in_apt_order(c, changed);
     std::vector<system::AutoMark> marks;
     for (const cache::Package* p : changed)
         marks.push_back({std::string(c.name_of(*p)), std::string(c.str(p->architecture)), true});

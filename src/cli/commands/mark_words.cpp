@@ -4,7 +4,7 @@
 
 #include "aptus/base/error.hpp"
 #include "aptus/system/installed_system.hpp"
-#include "cli/apt_hash_order.hpp"
+#include "aptus/request/apt_hash_order.hpp"
 #include "aptus/request/package_glob.hpp"
 #include "aptus/request/package_pattern.hpp"
 
@@ -52,7 +52,7 @@ bool by_name(const cache::Cache& c, const std::string& word, std::vector<MarkTar
 // In apt's cache order, as apt-mark lists what a glob or pattern selects.
 void sort_by_apt_hash(const cache::Cache& c, std::vector<uint32_t>& names) {
     std::sort(names.begin(), names.end(), [&](uint32_t a, uint32_t b) {
-        return apt_hash_key(c.str(c.names()[a].name)) < apt_hash_key(c.str(c.names()[b].name));
+        return request::apt_hash_key(c.str(c.names()[a].name)) < request::apt_hash_key(c.str(c.names()[b].name));
     });
 }
 
@@ -75,7 +75,7 @@ MarkWords resolve_mark_words(const cache::Cache& cache, const system::Candidates
                 std::vector<uint32_t> garbage;
                 if (pattern.uses_garbage()) garbage = system::auto_removable_packages(cache, config);
                 std::vector<request::PatternMatch> matches = request::packages_matching({cache, candidates, &garbage}, pattern);
-                auto key = [&](const request::PatternMatch& m) { return apt_hash_key(cache.str(cache.names()[m.name].name)); };
+                auto key = [&](const request::PatternMatch& m) { return request::apt_hash_key(cache.str(cache.names()[m.name].name)); };
                 std::stable_sort(matches.begin(), matches.end(),
                                  [&](const request::PatternMatch& a, const request::PatternMatch& b) { return key(a) < key(b); });
                 for (const request::PatternMatch& m : matches)

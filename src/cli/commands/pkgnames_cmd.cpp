@@ -12,7 +12,7 @@
 
 #include "aptus/base/error.hpp"
 #include "aptus/system/system.hpp"
-#include "cli/apt_hash_order.hpp"
+#include "aptus/request/apt_hash_order.hpp"
 #include "aptus/request/apt_records.hpp"
 
 namespace aptus::cli {
@@ -47,9 +47,9 @@ int run_pkgnames(Context& ctx) {
         }
     }
     std::erase_if(names, [&](std::string_view n) { return !n.starts_with(prefix); });
-    std::vector<AptHashKey> keys;
+    std::vector<request::AptHashKey> keys;
     keys.reserve(names.size());
-    for (auto n : names) keys.push_back(apt_hash_key(n));
+    for (auto n : names) keys.push_back(request::apt_hash_key(n));
     std::sort(keys.begin(), keys.end());
     std::string out;
     for (const auto& k : keys) {

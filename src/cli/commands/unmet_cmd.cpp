@@ -11,7 +11,7 @@
 #include <cstdio>
 
 #include "aptus/system/system_universe.hpp"
-#include "cli/apt_hash_order.hpp"
+#include "aptus/request/apt_hash_order.hpp"
 #include "aptus/request/apt_package_refs.hpp"
 #include "aptus/request/apt_build_order.hpp"
 #include "cli/read_session.hpp"
@@ -130,7 +130,7 @@ int run_unmet(Context& ctx) {
     std::vector<std::string> notices;
     if (ctx.args.empty()) {
         // Every version, packages in the order apt walks its hash table.
-        std::vector<const cache::Package*> pkgs = packages_in_apt_order(c);
+        std::vector<const cache::Package*> pkgs = request::packages_in_apt_order(c);
         for (const auto* p : pkgs)
             for (const auto& v : c.versions_of(*p)) versions.push_back(&v);
     } else {

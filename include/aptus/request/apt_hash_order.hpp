@@ -13,7 +13,7 @@
 
 #include "aptus/cache/cache.hpp"
 
-namespace aptus::cli {
+namespace aptus::request {
 
 struct AptHashKey {
     uint32_t bucket;
@@ -47,4 +47,4 @@ inline std::vector<const cache::Package*> packages_in_apt_order(const cache::Cac
     return pkgs;
 }
 
-}  // namespace aptus::cli
+}  // namespace aptus::request

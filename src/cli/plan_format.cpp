@@ -1,171 +1,47 @@
-#include "cli/commands/plan_cmd.hpp"
+#include "cli/plan_format.hpp"
 
 #include <algorithm>
 #include <unordered_map>
 #include <utility>
 #include <nlohmann/json.hpp>
 
-#include "aptus/base/error.hpp"
 #include "aptus/deb/version.hpp"
 #include "aptus/system/simulated_state.hpp"
-#include "cli/apt_hash_order.hpp"
+#include "aptus/request/apt_hash_order.hpp"
 #include "aptus/request/request.hpp"
 #include "aptus/request/version_select.hpp"
 
 namespace aptus::cli {
+
 namespace {
 
 std::string name_of(const cache::Cache& c, const cache::Package& p) { return request::full_name(c, p); }
 
-const char* kind_name(const Change& ch) {
+const char* kind_name(const install::Change& ch) {
     switch (ch.kind) {
-        case ChangeKind::Install: return "install";
-        case ChangeKind::Upgrade: return "upgrade";
-        case ChangeKind::Downgrade: return "downgrade";
-        case ChangeKind::Reinstall: return "reinstall";
-        case ChangeKind::Remove: return ch.purge ? "purge" : "remove";
+        case install::ChangeKind::Install: return "install";
+        case install::ChangeKind::Upgrade: return "upgrade";
+        case install::ChangeKind::Downgrade: return "downgrade";
+        case install::ChangeKind::Reinstall: return "reinstall";
+        case install::ChangeKind::Remove: return ch.purge ? "purge" : "remove";
     }
     return "";
 }
 
-// The dpkg steps as steps on plan.changes, after those already there. A
-// version is removed or installed, never both, so it names its change.
-void add_steps(const system::SystemUniverse& su, const cache::Cache& c, const std::vector<system::DpkgStep>& steps,
-               Plan& plan) {
-    std::unordered_map<uint32_t, size_t> change_of;  // universe version -> index in plan.changes
-    for (size_t i = 0; i < plan.changes.size(); ++i) {
-        const Change& ch = plan.changes[i];
-        const cache::Version* v = ch.kind == ChangeKind::Remove ? ch.old_version : ch.new_version;
-        if (auto uv = su.version_of(c.index_of(*v))) change_of[*uv] = i;
-    }
-    for (const system::DpkgStep& step : steps) plan.steps.push_back({step.action, change_of.at(step.version)});
-}
-
 }  // namespace
 
-Plan make_plan(const system::SystemUniverse& su, const cache::Cache& c, const system::Candidates& candidates,
-               const solver::Request& request, const solver::Solution& s, const std::vector<uint32_t>& unheld) {
-    const solver::Universe& u = su.universe;
-    Plan plan;
-    auto cache_version = [&](uint32_t uv) -> const cache::Version& { return c.versions()[su.cache_version[uv]]; };
-    auto is_unheld = [&](uint32_t up) { return std::find(unheld.begin(), unheld.end(), up) != unheld.end(); };
-    std::vector<const cache::Version*> removed;
-    for (uint32_t uv : s.remove) {
-        const cache::Version& v = cache_version(uv);
-        Change ch{ChangeKind::Remove, &c.package_of(v), &v, nullptr};
-        ch.purge = request.purge;
-        ch.essential = u.versions[uv].essential || u.versions[uv].important;
-        ch.held = is_unheld(u.versions[uv].package);
-        plan.changes.push_back(ch);
-    }
-    // What an essential package that goes Depends on goes with it in apt's
-    // warning: "libfoo (due to foo)".
-    for (size_t i = 0; i < s.remove.size(); ++i) {
-        const solver::Version& ev = u.versions[s.remove[i]];
-        if (!plan.changes[i].essential) continue;
-        std::string owner(c.name_of(*plan.changes[i].package));
-        if (u.packages[ev.package].arch != u.native_arch) owner += ":" + u.packages[ev.package].arch;
-        for (const solver::Dependency& d : u.deps(s.remove[i])) {
-            if (d.kind != solver::DepKind::Depends && d.kind != solver::DepKind::PreDepends) continue;
-            std::vector<uint32_t> targets;
-            for (const solver::Target& t : d.alternatives) u.satisfiers(s.remove[i], t, targets);
-            for (uint32_t t : targets)
-                for (size_t j = 0; j < s.remove.size(); ++j)
-                    if (s.remove[j] == t && !plan.changes[j].essential) {
-                        plan.changes[j].essential = true;
-                        plan.changes[j].due_to = owner;
-                    }
-        }
-    }
-    std::sort(plan.changes.begin(), plan.changes.end(), [&](const Change& a, const Change& b) {
-        return c.name_of(*a.package) < c.name_of(*b.package);
-    });
-    std::vector<uint8_t> changed(c.packages().size(), 0);
-    for (const Change& ch : plan.changes) changed[c.index_of(*ch.package)] = 1;
-    system::DpkgWork work;
-    work.install = s.install;
-    (request.purge ? work.purge : work.remove) = s.remove;
-    std::vector<system::DpkgStep> steps = system::order_dpkg_work(u, work);
-    for (const system::DpkgStep& step : steps) {
-        if (step.action != system::DpkgAction::Unpack) continue;
-        uint32_t uv = step.version;
-        const cache::Version& v = cache_version(uv);
-        const cache::Package& p = c.package_of(v);
-        changed[c.index_of(p)] = 1;
-        Change ch{ChangeKind::Install, &p, c.current_version(p), &v};
-        uint32_t up = u.versions[uv].package;
-        if (ch.old_version) {
-            int cmp = deb::compare_versions(c.str(v.version), c.str(ch.old_version->version));
-            ch.kind = cmp > 0 ? ChangeKind::Upgrade : cmp < 0 ? ChangeKind::Downgrade : ChangeKind::Reinstall;
-            ch.automatic = u.packages[up].automatic;
-        } else {
-            ch.automatic = std::find(request.install.begin(), request.install.end(), up) == request.install.end();
-        }
-        ch.held = is_unheld(up);
-        ch.requested = std::find(request.install.begin(), request.install.end(), up) != request.install.end();
-        plan.changes.push_back(ch);
-    }
-    add_steps(su, c, steps, plan);
-    // apt's hint names every package left unneeded, those this plan
-    // installs or upgrades included (an auto package's upgrade pulling in a
-    // new one nothing else needs); with autoremove they are in s.remove.
-    if (!request.autoremove)
-        for (uint32_t uv : solver::autoremovable(u, request, s.selected, true)) plan.autoremovable.push_back(&cache_version(uv));
-    std::sort(plan.autoremovable.begin(), plan.autoremovable.end(), [&](auto* a, auto* b) {
-        return c.name_of(c.package_of(*a)) < c.name_of(c.package_of(*b));
-    });
-    for (const cache::Package& p : c.packages()) {
-        const cache::Version* cur = c.current_version(p);
-        const cache::Version* cand = cur ? candidates.candidate(p) : nullptr;
-        if (!cand || cand == cur || changed[c.index_of(p)]) continue;
-        if (deb::compare_versions(c.str(cand->version), c.str(cur->version)) > 0) {
-            plan.not_upgraded.push_back(&p);
-            plan.not_upgraded_candidates.push_back(cand);
-        }
-    }
-    return plan;
-}
-
-system::DpkgWork plan_work(const system::SystemUniverse& su, const cache::Cache& c, const Plan& plan,
-                           std::vector<size_t>& config_purges) {
-    system::DpkgWork work;
-    auto universe_version = [&](const cache::Version& v) {
-        auto uv = su.version_of(c.index_of(v));
-        if (!uv) throw Error("internal error: a planned version is not in the solver's universe");
-        return *uv;
-    };
-    for (size_t i = 0; i < plan.changes.size(); ++i) {
-        const Change& ch = plan.changes[i];
-        if (ch.kind != ChangeKind::Remove)
-            work.install.push_back(universe_version(*ch.new_version));
-        else if (ch.purge && ch.package->state == cache::InstallState::ConfigFiles)
-            config_purges.push_back(i);
-        else
-            (ch.purge ? work.purge : work.remove).push_back(universe_version(*ch.old_version));
-    }
-    return work;
-}
-
-void order_steps(const system::SystemUniverse& su, const cache::Cache& c, Plan& plan) {
-    std::vector<size_t> config_purges;
-    system::DpkgWork work = plan_work(su, c, plan, config_purges);
-    plan.steps.clear();
-    for (size_t i : config_purges) plan.steps.push_back({system::DpkgAction::Purge, i});
-    add_steps(su, c, system::order_dpkg_work(su.universe, work), plan);
-}
-
-std::string simulate_lines(const system::SystemUniverse& su, const cache::Cache& c, const Plan& plan) {
+std::string simulate_lines(const system::SystemUniverse& su, const cache::Cache& c, const install::Plan& plan) {
     const solver::Universe& u = su.universe;
     auto universe_version = [&](const cache::Version* v) { return su.version_of(c.index_of(*v)); };
     std::vector<uint32_t> planned;
-    for (const Change& ch : plan.changes)
+    for (const install::Change& ch : plan.changes)
         if (ch.new_version)
             if (auto uv = universe_version(ch.new_version)) planned.push_back(*uv);
     system::SimulatedState sim(u, planned);
     std::vector<uint8_t> stepped(u.packages.size(), 0);  // apt's Flags: touched by a step so far
     auto in_apt_order = [&](std::vector<uint32_t> pkgs) {
         std::stable_sort(pkgs.begin(), pkgs.end(), [&](uint32_t a, uint32_t b) {
-            return apt_hash_key(u.names[u.packages[a].name]) < apt_hash_key(u.names[u.packages[b].name]);
+            return request::apt_hash_key(u.names[u.packages[a].name]) < request::apt_hash_key(u.names[u.packages[b].name]);
         });
         return pkgs;
     };
@@ -185,9 +61,9 @@ std::string simulate_lines(const system::SystemUniverse& su, const cache::Cache&
         return " (" + std::string(c.str(v.version)) + " " + request::release_text(c, v) + ")";
     };
     std::string out;
-    for (const PlanStep& step : plan.steps) {
-        const Change& ch = plan.changes[step.change];
-        const cache::Version* touched = ch.kind == ChangeKind::Remove ? ch.old_version : ch.new_version;
+    for (const install::PlanStep& step : plan.steps) {
+        const install::Change& ch = plan.changes[step.change];
+        const cache::Version* touched = ch.kind == install::ChangeKind::Remove ? ch.old_version : ch.new_version;
         const std::optional<uint32_t> uv = touched ? universe_version(touched) : std::nullopt;
         const uint32_t up = uv ? u.versions[*uv].package : 0;
         if (uv) stepped[up] = 1;
@@ -230,7 +106,7 @@ std::string simulate_lines(const system::SystemUniverse& su, const cache::Cache&
     return out;
 }
 
-PlanView plan_view(const cache::Cache& c, const Plan& plan, bool kept_back) {
+PlanView plan_view(const cache::Cache& c, const install::Plan& plan, bool kept_back) {
     PlanView view;
     auto entry = [&](const cache::Package& p, const cache::Version* old_v, const cache::Version* new_v) {
         PlanEntry e;
@@ -240,20 +116,20 @@ PlanView plan_view(const cache::Cache& c, const Plan& plan, bool kept_back) {
         if (new_v) e.new_version = std::string(c.str(new_v->version));
         return e;
     };
-    for (const Change& ch : plan.changes) {
+    for (const install::Change& ch : plan.changes) {
         PlanEntry e = entry(*ch.package, ch.old_version, ch.new_version);
         e.automatic = ch.automatic;
         e.purge = ch.purge;
         e.essential = ch.essential;
         e.due_to = ch.due_to;
-        if (!ch.requested && (ch.kind == ChangeKind::Upgrade || ch.kind == ChangeKind::Downgrade))
+        if (!ch.requested && (ch.kind == install::ChangeKind::Upgrade || ch.kind == install::ChangeKind::Downgrade))
             view.additional_upgrades.push_back(e);
         switch (ch.kind) {
-            case ChangeKind::Install: (ch.automatic ? view.install_deps : view.install).push_back(e); break;
-            case ChangeKind::Upgrade: view.upgrade.push_back(e); break;
-            case ChangeKind::Downgrade: view.downgrade.push_back(e); break;
-            case ChangeKind::Reinstall: view.reinstall.push_back(e); break;
-            case ChangeKind::Remove: view.remove.push_back(e); break;
+            case install::ChangeKind::Install: (ch.automatic ? view.install_deps : view.install).push_back(e); break;
+            case install::ChangeKind::Upgrade: view.upgrade.push_back(e); break;
+            case install::ChangeKind::Downgrade: view.downgrade.push_back(e); break;
+            case install::ChangeKind::Reinstall: view.reinstall.push_back(e); break;
+            case install::ChangeKind::Remove: view.remove.push_back(e); break;
         }
         if (ch.held) view.held_changes.push_back(e);
         if (ch.new_version) view.download_bytes += c.size_of(*ch.new_version);
@@ -279,13 +155,13 @@ PlanView plan_view(const cache::Cache& c, const Plan& plan, bool kept_back) {
     return view;
 }
 
-std::string plan_json(const cache::Cache& c, const Plan& plan, std::string_view command) {
+std::string plan_json(const cache::Cache& c, const install::Plan& plan, std::string_view command) {
     nlohmann::ordered_json out;
     out["schema_version"] = 1;
     out["command"] = command;
     out["solved"] = true;
     auto& changes = out["changes"] = nlohmann::ordered_json::array();
-    for (const Change& ch : plan.changes) {
+    for (const install::Change& ch : plan.changes) {
         nlohmann::ordered_json j;
         j["action"] = kind_name(ch);
         j["package"] = std::string(c.name_of(*ch.package));
@@ -308,11 +184,11 @@ std::string plan_json(const cache::Cache& c, const Plan& plan, std::string_view 
     return out.dump(2) + "\n";
 }
 
-void add_suggestions(const cache::Cache& c, const system::Candidates& candidates, const Plan& plan, PlanView& view) {
+void add_suggestions(const cache::Cache& c, const system::Candidates& candidates, const install::Plan& plan, PlanView& view) {
     // Every version installed afterwards, by package index.
     std::vector<const cache::Version*> after(c.packages().size(), nullptr);
     for (const cache::Package& p : c.packages()) after[c.index_of(p)] = c.current_version(p);
-    for (const Change& ch : plan.changes) after[c.index_of(*ch.package)] = ch.new_version;
+    for (const install::Change& ch : plan.changes) after[c.index_of(*ch.package)] = ch.new_version;
     // apt lists a relation only when none of the packages it names is there
     // afterwards, whatever their versions: a Recommends an installed version
     // is too old for is not shown (the user has the package).
@@ -327,8 +203,8 @@ void add_suggestions(const cache::Cache& c, const system::Candidates& candidates
         return false;
     };
     std::vector<std::vector<std::string>> seen[2];  // the groups listed, Suggests and Recommends
-    for (const Change& ch : plan.changes) {
-        if (!ch.new_version || ch.kind == ChangeKind::Remove) continue;
+    for (const install::Change& ch : plan.changes) {
+        if (!ch.new_version || ch.kind == install::ChangeKind::Remove) continue;
         auto deps = c.dependencies_of(*ch.new_version);
         for (size_t i = 0; i < deps.size();) {
             size_t end = i;

@@ -1,0 +1,52 @@
+// A goal: what a command asks of the system (install these words, remove
+// those, upgrade everything, ...), read into the solver's request as apt-get
+// reads it, and, once solved, the plan with what apt adds to the solver's
+// answer. The same steps for every front end; install/session.hpp strings
+// them together with the solver.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "aptus/cache/cache.hpp"
+#include "aptus/config/config.hpp"
+#include "aptus/install/plan.hpp"
+#include "aptus/request/request.hpp"
+#include "aptus/solver/solver.hpp"
+#include "aptus/system/candidates.hpp"
+#include "aptus/system/system_universe.hpp"
+
+namespace aptus::install {
+
+enum class Verb { Install, Reinstall, Remove, Purge, Upgrade, FullUpgrade, AutoRemove, AutoPurge, DselectUpgrade };
+
+// The command's name: "install", "full-upgrade", ...
+const char* verb_name(Verb verb);
+
+struct Goal {
+    Verb verb = Verb::Install;
+    // The words read (request/request.hpp), with the request made of them,
+    // apt's notes and errors (when any, nothing is to be solved).
+    request::CommandRequest request;
+    bool reinstall = false;        // named installed versions are installed again
+    std::vector<uint32_t> phased;  // upgrades phasing deferred, held for this run (universe packages)
+};
+
+// Reads `words` for `verb` against `su` (which it changes as apt changes its
+// depcache: candidates, holds), with the configuration's settings (apt's
+// keys: Install-Recommends, Purge, AutomaticRemove, ReInstall,
+// Upgrade-Allow-New, Aptus::Cmd::AutoRemove for --autoremove, phasing).
+// DselectUpgrade takes dpkg's selections instead of words.
+Goal read_goal(const config::Config& config, system::SystemUniverse& su, const cache::Cache& cache,
+               const system::Candidates& candidates, Verb verb, std::span<const std::string> words);
+
+// The plan of a solved goal: the solver's changes, then what apt adds
+// (configuration-file purges, reinstalls, required reinstalls), in dpkg's
+// order. `errors` gets apt's errors for what cannot be added (a package
+// dpkg needs reinstalled that no repository offers).
+Plan plan_goal(const system::SystemUniverse& su, const cache::Cache& cache, const system::Candidates& candidates,
+               const Goal& goal, const solver::Solution& solution, std::vector<std::string>& errors);
+
+}  // namespace aptus::install

@@ -1,0 +1,104 @@
+#include "aptus/install/goal.hpp"
+
+#include <optional>
+
+#include "aptus/request/version_select.hpp"
+#include "aptus/system/phased_updates.hpp"
+
+namespace aptus::install {
+namespace {
+
+// apt-get dselect-upgrade: dpkg's selections as request words: "name:arch"
+// for what is selected for install and missing, "name:arch-" for what is
+// selected for deinstall or purge and still there (`purge`: some for purge).
+std::vector<std::string> selection_words(const cache::Cache& cache, bool& purge) {
+    std::vector<std::string> words;
+    for (const cache::Package& p : cache.packages()) {
+        const std::string name = std::string(cache.name_of(p)) + ":" + std::string(cache.str(p.architecture));
+        const bool installed = cache.current_version(p) != nullptr;
+        if (p.selection == cache::Selection::Install && !installed && p.version_count > 0) words.push_back(name);
+        if ((p.selection == cache::Selection::Deinstall || p.selection == cache::Selection::Purge) &&
+            (installed || p.state == cache::InstallState::ConfigFiles)) {
+            words.push_back(name + "-");
+            purge = purge || p.selection == cache::Selection::Purge;
+        }
+    }
+    return words;
+}
+
+}  // namespace
+
+const char* verb_name(Verb v) {
+    switch (v) {
+        case Verb::Install: return "install";
+        case Verb::Reinstall: return "reinstall";
+        case Verb::Remove: return "remove";
+        case Verb::Purge: return "purge";
+        case Verb::Upgrade: return "upgrade";
+        case Verb::FullUpgrade: return "full-upgrade";
+        case Verb::AutoRemove: return "autoremove";
+        case Verb::AutoPurge: return "autopurge";
+        case Verb::DselectUpgrade: return "dselect-upgrade";
+    }
+    return "";
+}
+
+Goal read_goal(const config::Config& config, system::SystemUniverse& su, const cache::Cache& cache,
+               const system::Candidates& candidates, Verb verb, std::span<const std::string> words) {
+    Goal goal;
+    goal.verb = verb;
+    const request::RequestAction action = verb == Verb::Install || verb == Verb::Reinstall || verb == Verb::Upgrade ||
+                                                  verb == Verb::FullUpgrade || verb == Verb::DselectUpgrade
+                                              ? request::RequestAction::Install
+                                              : request::RequestAction::Remove;
+    goal.reinstall = verb == Verb::Reinstall || config.find_bool("APT::Get::ReInstall");
+    bool purge_selected = false;
+    std::vector<std::string> selected;
+    if (verb == Verb::DselectUpgrade) {
+        selected = selection_words(cache, purge_selected);
+        words = selected;
+    }
+    goal.request = request::read_request(su, cache, candidates, config, action, words, goal.reinstall);
+    request::CommandRequest& cr = goal.request;
+    if (purge_selected) cr.request.purge = true;
+    if (goal.reinstall)
+        for (std::string& note : reinstall_notes(cache, cr.already_installed)) cr.notes.push_back(std::move(note));
+    solver::Request& r = cr.request;
+    if (verb == Verb::Purge || verb == Verb::AutoPurge) r.purge = true;
+    const std::optional<bool> autoremove_asked =
+        config.exists("Aptus::Cmd::AutoRemove") ? std::optional<bool>(config.find_bool("Aptus::Cmd::AutoRemove"))
+                                                : std::nullopt;
+    if (autoremove_asked) r.autoremove = *autoremove_asked;
+    if (verb == Verb::AutoRemove || verb == Verb::AutoPurge) r.autoremove = true;
+    if (verb == Verb::Upgrade || verb == Verb::FullUpgrade) {
+        goal.phased = system::hold_deferred(su, system::deferred_by_phasing(cache, candidates), r);
+        r.upgrade_all = true;
+        if (verb == Verb::Upgrade) {
+            r.forbid_remove = true;
+            // An upgrade removes nothing for APT::Get::AutomaticRemove (apt-get
+            // upgrade only hints at what autoremove would take), only for --autoremove.
+            r.autoremove = autoremove_asked.value_or(false);
+            r.forbid_new_install = !config.find_bool("APT::Get::Upgrade-Allow-New", false);
+        }
+    }
+    if (!r.purge)
+        for (const cache::Package* p : cr.config_files)
+            cr.notes.push_back("Package '" + request::full_name(cache, *p) + "' is not installed, so not removed");
+    return goal;
+}
+
+Plan plan_goal(const system::SystemUniverse& su, const cache::Cache& cache, const system::Candidates& candidates,
+               const Goal& goal, const solver::Solution& solution, std::vector<std::string>& errors) {
+    const request::CommandRequest& cr = goal.request;
+    Plan plan = make_plan(su, cache, candidates, cr.request, solution, cr.unheld);
+    const size_t solved_changes = plan.changes.size();
+    if (cr.request.purge) add_config_purges(cache, cr.config_files, plan);
+    if (goal.reinstall) add_reinstalls(cache, cr.already_installed, plan);
+    for (std::string& e : add_required_reinstalls(cache, plan)) errors.push_back(std::move(e));
+    // What was added after the solver is in -s's lines too (apt prints a
+    // reinstall's Inst and Conf).
+    if (plan.changes.size() != solved_changes) order_steps(su, cache, plan);
+    return plan;
+}
+
+}  // namespace aptus::install
