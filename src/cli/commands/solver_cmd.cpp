@@ -45,14 +45,7 @@ int run_internal_solver(Context& ctx) {
         return 0;
     }
     // What a scenario cannot say comes from the configuration, as apt's own solver does.
-    system::apply_autoremove_settings(ctx.config, sc.request);
-    sc.request.remove_manual = ctx.config.find_bool("APT::Solver::RemoveManual", false);
-    if (ctx.config.exists("APT::Install-Recommends"))
-        sc.request.install_recommends = ctx.config.find_bool("APT::Install-Recommends", true);
-    if (ctx.config.exists("APT::Install-Suggests"))
-        sc.request.install_suggests = ctx.config.find_bool("APT::Install-Suggests", false);
-    if (ctx.config.exists("APT::Solver::Strict-Pinning"))
-        sc.request.strict_pinning = ctx.config.find_bool("APT::Solver::Strict-Pinning", true);
+    system::apply_solver_settings(ctx.config, sc.request);
     auto t1 = clock::now();
     emit(edsp::format_edsp_progress(50, "Solve the request..."));
     solver::Solution s;
