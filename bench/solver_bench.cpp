@@ -33,7 +33,7 @@
 
 #include "aptus/base/compression.hpp"
 #include "aptus/base/file.hpp"
-#include "aptus/solver/edsp.hpp"
+#include "aptus/edsp/edsp.hpp"
 
 namespace {
 
@@ -100,10 +100,10 @@ Sample run_child(const std::string& file, const char* program, double limit = 0)
             ::execl(program, program, (char*)nullptr);
             ::_exit(127);
         }
-        auto sc = aptus::solver::read_edsp(aptus::read_file(file), file);
+        auto sc = aptus::edsp::read_edsp(aptus::read_file(file), file);
         auto s = aptus::solver::solve(sc.universe, sc.request);
-        std::string text = s.solved ? aptus::solver::format_edsp_solution(sc.universe, s)
-                                    : aptus::solver::format_edsp_error(s.error_id, s.message);
+        std::string text = s.solved ? aptus::edsp::format_edsp_solution(sc.universe, s)
+                                    : aptus::edsp::format_edsp_error(s.error_id, s.message);
         if (::write(1, text.data(), text.size()) < 0) ::_exit(1);
         ::_exit(0);
     }

@@ -67,6 +67,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "usage: install_and_undo [--root=DIR] PACKAGE\n");
         return 2;
     }
+    where.command_line = "install_and_undo " + package;
     try {
         std::printf("== install %s\n", package.c_str());
         if (!carry_out(where, package, [](install::Session& s, const std::string& p) {

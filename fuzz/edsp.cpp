@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "aptus/base/error.hpp"
-#include "aptus/solver/edsp.hpp"
+#include "aptus/edsp/edsp.hpp"
 #include "fuzz/fuzz_util.hpp"
 
 using namespace aptus;
@@ -35,16 +35,16 @@ bool walk(const solver::Universe& u) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-    solver::Scenario sc;
+    edsp::Scenario sc;
     try {
-        sc = solver::read_edsp(std::string(fuzz::text(data, size)), "fuzz.edsp");
+        sc = edsp::read_edsp(std::string(fuzz::text(data, size)), "fuzz.edsp");
     } catch (const Error&) {
         return 0;
     }
     if (!walk(sc.universe)) return 0;
-    std::string written = solver::format_edsp_scenario(sc.universe, sc.request);
+    std::string written = edsp::format_edsp_scenario(sc.universe, sc.request);
     try {
-        solver::Scenario again = solver::read_edsp(written, "written.edsp");
+        edsp::Scenario again = edsp::read_edsp(written, "written.edsp");
         if (again.universe.versions.size() != sc.universe.versions.size()) fuzz::broken("round trip lost versions");
     } catch (const Error& e) {
         fuzz::broken("the written scenario does not read back");

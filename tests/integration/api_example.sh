@@ -13,10 +13,14 @@ EXAMPLE=${APTUS_BUILD_DIR:-$(dirname "$APTUS")}/examples/install_and_undo
 spec "libgreet|1.0" "greeter|2.0|Depends=libgreet (>= 1.0)" >"$T/spec.json"
 install_suite stable "$T/spec.json"
 
-"$EXAMPLE" greeter >"$T/out" 2>"$T/err"
-RC=$?
-OUT=$(cat "$T/out")
-check "the example exits 0 ($(cat "$T/err"))" test "$RC" = 0
+run_example() {
+    "$EXAMPLE" "$@" >"$T/out" 2>"$T/err"
+    RC=$?
+    OUT=$(cat "$T/out")
+    ERR=$(cat "$T/err")
+}
+run_example greeter
+check "the example exits 0" test "$RC" = 0
 check "it shows its plan: greeter" contains "$OUT" "install greeter 2.0"
 check "it shows its plan: libgreet automatic" contains "$OUT" "install libgreet 1.0 (automatic)"
 check "it prints its own download lines" contains "$OUT" "fetched "
@@ -25,11 +29,11 @@ check "it undoes: greeter goes" contains "$OUT" "remove  greeter 2.0"
 check "greeter is not installed after the undo" test -z "$(installed greeter)"
 check "libgreet is not installed after the undo" test -z "$(installed libgreet)"
 history=$(cat "$SB/var/log/apt/history.log")
-check "history has the install" contains "$history" "Install: libgreet:amd64 (1.0, automatic), greeter:amd64 (2.0)"
-check "history has the undo" contains "$history" "Remove: greeter:amd64 (2.0)"
+check "history: the example's command line" contains "$history" "Commandline: install_and_undo greeter"
+check "history: the install" contains "$(grep '^Install:' <<<"$history")" "libgreet:amd64 (1.0, automatic)"
+check "history: the undo" contains "$(grep '^Remove:' <<<"$history")" "greeter:amd64 (2.0)"
 
-"$EXAMPLE" no-such-package >"$T/out" 2>"$T/err"
-RC=$?
+run_example no-such-package
 check "a name that names nothing fails (exit $RC)" test "$RC" = 1
-check "with apt's error" contains "$(cat "$T/out")" "cannot: Unable to locate package no-such-package"
+check "with apt's error" contains "$OUT" "cannot: Unable to locate package no-such-package"
 finish

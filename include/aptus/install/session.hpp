@@ -43,6 +43,8 @@ struct SessionOptions {
     bool change_system = false;
     // The program name whose apt defaults apply (Binary::<name>::*).
     std::string program = "aptus";
+    // What the history log's Commandline: says for this session's runs.
+    std::string command_line;
 };
 
 class Transaction;

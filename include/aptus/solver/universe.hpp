@@ -1,7 +1,9 @@
 // The solver's view of the world as plain values: packages (name, arch), their
 // versions with the facts the policy decided (pin, candidate, installed,
 // automatic), and each version's relations. It does not know where it came
-// from: an EDSP scenario (edsp.hpp) or, later, the binary cache and policy.
+// from, nor any file format: an EDSP scenario (aptus/edsp/edsp.hpp) or the
+// binary cache and policy (aptus/system/system_universe.hpp) build it, and
+// whoever built it may leave the relations to be read later (RelationSource).
 #pragma once
 
 #include <cstdint>
@@ -59,12 +61,11 @@ struct Version {
     bool important = false;  // Protected: yes (or apt's Important)
     bool hold = false;
     std::string source, source_version;
-    // Read through Universe::deps(), which parses them on first use when
-    // the version came from a file (most versions of a scenario never matter).
+    // Read through Universe::deps(), which asks the universe's
+    // relation_source for them on first use when `deps_pending` (most
+    // versions of a scenario never matter).
     mutable std::vector<Dependency> deps;
     std::vector<Provide> provides;
-    std::string_view pending_stanza;  // the unparsed record, in Universe::text
-    uint32_t line = 0;                // its line in Universe::text_name
     mutable bool deps_pending = false;
 };
 
@@ -80,20 +81,39 @@ struct Provider {
     uint32_t provide;  // index into Version::provides
 };
 
+class Universe;
+
+// Interns names into a universe. A relation source gets one for the universe
+// it fills, whose name table is the one thing that still grows once the
+// universe is built: a name first seen in a relation is added as it is read.
+class NameInterner {
+public:
+    explicit NameInterner(Universe& u) : u_(&u) {}
+    uint32_t operator()(std::string_view name) const;
+
+private:
+    friend class Universe;
+    explicit NameInterner(const Universe* u) : u_(u) {}
+    const Universe* u_;
+};
+
+// Fills a version's relations (the version's index in the universe) when the
+// solver first looks at them. Installed by whoever built the universe from
+// something it can read again: the EDSP reader (the scenario's stanzas), the
+// system universe (the binary cache). It may throw aptus::Error.
+using RelationSource = std::function<void(uint32_t version, NameInterner intern, std::vector<Dependency>& deps)>;
+
 class Universe {
 public:
     std::string native_arch = "amd64";
     std::vector<std::string> architectures;  // native first
 
-    // The file the versions were read from, when they were (EDSP); the
-    // pending stanzas point into it.
-    std::shared_ptr<const std::string> text;
-    std::string text_name;
-    // Where pending relations come from when not from `text` (the binary
-    // cache): fills a version's deps, interning names in the universe given.
-    std::function<void(Universe&, uint32_t version, std::vector<Dependency>& deps)> relation_source;
+    // Where the relations of the versions marked deps_pending come from.
+    RelationSource relation_source;
 
-    std::vector<std::string> names;
+    // Mutable as a cache is: deps() interns the names a relation source
+    // reads; an index once given never changes.
+    mutable std::vector<std::string> names;
     std::vector<Package> packages;
     std::vector<Version> versions;
 
@@ -137,8 +157,10 @@ public:
     const std::string& name_of_version(uint32_t v) const { return names[packages[versions[v].package].name]; }
 
 private:
+    friend class NameInterner;
+    uint32_t intern_name(std::string_view name) const;
     // Open addressing over indices into `names`, so a lookup costs no allocation.
-    std::vector<uint32_t> name_slots_;
+    mutable std::vector<uint32_t> name_slots_;
     size_t name_slot_index(std::string_view name) const;
     std::unordered_map<uint64_t, uint32_t> package_ids_;  // (name, arch index) -> package
     std::vector<std::string> arch_names_;

@@ -4,7 +4,7 @@
 // external EDSP solver, the program NAME in the first directory of
 // Dir::Bin::Solvers (a list; /usr/lib/apt/solvers when unset) that holds
 // it. The program gets the scenario on stdin and answers on stdout
-// (solver/edsp.hpp reads the answer); its stderr is ours. `dump` with no
+// (edsp/edsp.hpp reads the answer); its stderr is ours. `dump` with no
 // program of that name is built in: it writes the scenario to
 // $APT_EDSP_DUMP_FILENAME and answers an Error stanza, as apt's dump
 // solver does.

@@ -35,6 +35,7 @@ std::unique_ptr<Session> Session::open(const SessionOptions& options) {
     auto state = std::make_unique<State>();
     config::LoadRequest load;
     load.binary = options.program;
+    load.command_line = options.command_line;
     if (!options.root.empty()) load.root = options.root;
     if (!options.config_file.empty()) load.apt_config = options.config_file;
     for (const auto& [key, value] : options.settings)

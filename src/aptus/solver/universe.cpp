@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "aptus/deb/version.hpp"
-#include "aptus/solver/stanza_relations.hpp"
 
 namespace aptus::solver {
 
@@ -42,7 +41,11 @@ void Universe::reserve(size_t package_count, size_t version_count, size_t name_c
     }
 }
 
-uint32_t Universe::intern(std::string_view name) {
+uint32_t NameInterner::operator()(std::string_view name) const { return u_->intern_name(name); }
+
+uint32_t Universe::intern(std::string_view name) { return intern_name(name); }
+
+uint32_t Universe::intern_name(std::string_view name) const {
     if (names.size() * 2 >= name_slots_.size()) {
         name_slots_.assign(std::max<size_t>(1024, name_slots_.size() * 2), empty_slot);
         for (uint32_t i = 0; i < names.size(); ++i) name_slots_[name_slot_index(names[i])] = i;
@@ -66,10 +69,9 @@ const std::vector<Dependency>& Universe::deps(uint32_t v) const {
     const Version& ver = versions[v];
     if (ver.deps_pending) {
         // Names first seen here are interned: the name table is a cache of
-        // the file, and the indices built by finalize() simply do not know
+        // the source, and the indices built by finalize() simply do not know
         // them (nothing real or provided carries such a name).
-        if (relation_source) relation_source(const_cast<Universe&>(*this), v, ver.deps);
-        else parse_stanza_relations(const_cast<Universe&>(*this), ver.pending_stanza, text_name, ver.line, ver.deps);
+        if (relation_source) relation_source(v, NameInterner(this), ver.deps);
         ver.deps_pending = false;
     }
     return ver.deps;

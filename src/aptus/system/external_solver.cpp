@@ -13,7 +13,7 @@
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
 #include "aptus/base/subprocess.hpp"
-#include "aptus/solver/edsp.hpp"
+#include "aptus/edsp/edsp.hpp"
 
 namespace aptus::system {
 namespace {
@@ -95,15 +95,15 @@ std::optional<std::string> find_external_solver(const config::Config& config, st
 
 std::string dump_solver_answer(std::string_view scenario, const char* file) {
     if (file == nullptr || *file == '\0')
-        return solver::format_edsp_error(
+        return edsp::format_edsp_error(
             "ERR_NO_FILENAME",
             "You have to set the environment variable APT_EDSP_DUMP_FILENAME\n"
             "to a valid filename to store the dump of EDSP solver input in.\n"
             "For example with: export APT_EDSP_DUMP_FILENAME=/tmp/dump.edsp");
     if (!write_plain(file, scenario))
-        return solver::format_edsp_error("ERR_CREATE_FILE", "Writing EDSP solver input to file '" + std::string(file) +
+        return edsp::format_edsp_error("ERR_CREATE_FILE", "Writing EDSP solver input to file '" + std::string(file) +
                                                                 "' failed: " + std::strerror(errno));
-    return solver::format_edsp_error("ERR_JUST_DUMPING",
+    return edsp::format_edsp_error("ERR_JUST_DUMPING",
                                      "I am too dumb, i can just dump!\nPlease use one of my friends instead!");
 }
 
@@ -111,7 +111,7 @@ SolveOutcome run_external_solver(std::string_view name, const std::string& progr
                                  const solver::Request& request) {
     SolveOutcome o;
     o.external = true;
-    const std::string scenario = solver::format_edsp_scenario(su.universe, request, name);
+    const std::string scenario = edsp::format_edsp_scenario(su.universe, request, name);
     SubprocessResult run;
     if (program.empty()) {
         run.exit_status = 0;
@@ -130,9 +130,9 @@ SolveOutcome run_external_solver(std::string_view name, const std::string& progr
         return o;
     }
 
-    solver::EdspAnswer answer;
+    edsp::EdspAnswer answer;
     try {
-        answer = solver::read_edsp_answer(run.out, su.universe, "solver " + std::string(name));
+        answer = edsp::read_edsp_answer(run.out, su.universe, "solver " + std::string(name));
     } catch (const Error& e) {
         if (exit_error.empty()) o.errors.push_back(std::string("External solver answered no EDSP: ") + e.what());
         else o.errors.push_back(exit_error);
@@ -160,7 +160,7 @@ SolveOutcome run_external_solver(std::string_view name, const std::string& progr
         o.solution.error_id = "ERR_BAD_ANSWER";
         return o;
     }
-    o.solution = solver::solution_from_answer(su.universe, request, answer);
+    o.solution = edsp::solution_from_answer(su.universe, request, answer);
     if (!o.solution.solved) o.errors.push_back(o.solution.message);
     return o;
 }
@@ -180,7 +180,7 @@ void log_scenario(const config::Config& config, std::string_view name, const Sys
         return;
     }
     try {
-        write_file_atomic(path, solver::format_edsp_scenario(su.universe, request, name));
+        write_file_atomic(path, edsp::format_edsp_scenario(su.universe, request, name));
     } catch (const Error& e) {
         o.diagnostics.push_back({Level::Warning, e.what()});
     }

@@ -15,6 +15,17 @@ void apply_autoremove_settings(const config::Config& config, solver::Request& re
     request.autoremove_real_first = config.find("APT::Solver") == "3.1";
 }
 
+void apply_solver_settings(const config::Config& config, solver::Request& request) {
+    apply_autoremove_settings(config, request);
+    request.remove_manual = config.find_bool("APT::Solver::RemoveManual", false);
+    if (config.exists("APT::Install-Recommends"))
+        request.install_recommends = config.find_bool("APT::Install-Recommends", true);
+    if (config.exists("APT::Install-Suggests"))
+        request.install_suggests = config.find_bool("APT::Install-Suggests", false);
+    if (config.exists("APT::Solver::Strict-Pinning"))
+        request.strict_pinning = config.find_bool("APT::Solver::Strict-Pinning", true);
+}
+
 std::vector<uint32_t> auto_removable_packages(const cache::Cache& c, const config::Config& config) {
     SystemUniverse sys = installed_universe(c);
     solver::Request request;

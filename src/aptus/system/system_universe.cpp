@@ -7,7 +7,7 @@
 #include "aptus/base/compression.hpp"
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
-#include "aptus/solver/edsp.hpp"
+#include "aptus/edsp/edsp.hpp"
 
 namespace aptus::system {
 namespace {
@@ -32,9 +32,9 @@ std::optional<solver::DepKind> dep_kind(cache::DepType t) {
 class NameMap {
 public:
     explicit NameMap(const cache::Cache& c) : c_(c), ids_(c.names().size(), cache::kNone) {}
-    uint32_t operator()(solver::Universe& u, uint32_t cache_name) {
+    uint32_t operator()(solver::NameInterner intern, uint32_t cache_name) {
         uint32_t& id = ids_[cache_name];
-        if (id == cache::kNone) id = u.intern(c_.str(c_.names()[cache_name].name));
+        if (id == cache::kNone) id = intern(c_.str(c_.names()[cache_name].name));
         return id;
     }
 
@@ -43,7 +43,7 @@ private:
     std::vector<uint32_t> ids_;
 };
 
-void add_relations(const cache::Cache& c, const cache::Version& cv, NameMap& name, solver::Universe& u,
+void add_relations(const cache::Cache& c, const cache::Version& cv, NameMap& name, solver::NameInterner intern,
                    std::vector<solver::Dependency>& deps) {
     solver::Dependency group;
     bool open = false;
@@ -52,7 +52,7 @@ void add_relations(const cache::Cache& c, const cache::Version& cv, NameMap& nam
         if (kind) {
             if (!open) group = solver::Dependency{*kind, {}};
             solver::Target t;
-            t.name = name(u, d.target);
+            t.name = name(intern, d.target);
             if (d.arch_qualifier) t.arch = std::string(c.str(d.arch_qualifier));
             t.op = deb::RelationOp(uint8_t(d.op));  // same values (format.hpp)
             if (d.version) t.version = std::string(c.str(d.version));
@@ -65,7 +65,7 @@ void add_relations(const cache::Cache& c, const cache::Version& cv, NameMap& nam
 
 void add_provides(const cache::Cache& c, const cache::Version& cv, NameMap& name, solver::Universe& u, solver::Version& v) {
     for (const cache::Provide& pr : c.provides_of(cv)) {
-        solver::Provide p{name(u, pr.name), {}};
+        solver::Provide p{name(solver::NameInterner(u), pr.name), {}};
         if (pr.provided_version) p.version = std::string(c.str(pr.provided_version));
         if (pr.provided_arch) p.arch = std::string(c.str(pr.provided_arch));
         v.provides.push_back(std::move(p));
@@ -132,8 +132,8 @@ SystemUniverse build(const cache::Cache& c, const Candidates* candidates) {
     }
     u.finalize();
     auto cache_version = std::make_shared<std::vector<uint32_t>>(out.cache_version);
-    u.relation_source = [&c, name, cache_version](solver::Universe& uni, uint32_t v, std::vector<solver::Dependency>& deps) {
-        add_relations(c, c.versions()[(*cache_version)[v]], *name, uni, deps);
+    u.relation_source = [&c, name, cache_version](uint32_t v, solver::NameInterner intern, std::vector<solver::Dependency>& deps) {
+        add_relations(c, c.versions()[(*cache_version)[v]], *name, intern, deps);
     };
     return out;
 }
@@ -159,7 +159,7 @@ SystemUniverse installed_universe(const cache::Cache& cache) { return build(cach
 void dump_edsp_request(const SystemUniverse& su, const solver::Request& request, const std::string& path) {
     if (compression_from_path(path) != Compression::None)
         throw Error("the solver scenario is written uncompressed: '" + path + "' names a compressed file");
-    write_file_atomic(path, solver::format_edsp_scenario(su.universe, request));
+    write_file_atomic(path, edsp::format_edsp_scenario(su.universe, request));
 }
 
 }  // namespace aptus::system

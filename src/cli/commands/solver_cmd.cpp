@@ -8,7 +8,7 @@
 
 #include "aptus/base/compression.hpp"
 #include "aptus/base/error.hpp"
-#include "aptus/solver/edsp.hpp"
+#include "aptus/edsp/edsp.hpp"
 #include "aptus/system/installed_system.hpp"
 
 namespace aptus::cli {
@@ -33,41 +33,34 @@ void emit(const std::string& s) {
 int run_internal_solver(Context& ctx) {
     using clock = std::chrono::steady_clock;
     auto t0 = clock::now();
-    emit(solver::format_edsp_progress(0, "Start up solver..."));
+    emit(edsp::format_edsp_progress(0, "Start up solver..."));
     std::string name = ctx.args.empty() ? "<stdin>" : ctx.args[0];
     std::string text = ctx.args.empty() ? read_stdin() : read_decompressed(ctx.args[0]);
-    solver::Scenario sc;
+    edsp::Scenario sc;
     try {
-        sc = solver::read_edsp(std::move(text), name);
+        sc = edsp::read_edsp(std::move(text), name);
     } catch (const Error& e) {
         // EDSP wants errors as an answer, not as a crash.
-        emit(solver::format_edsp_error("ERR_READ_ERROR", e.what()));
+        emit(edsp::format_edsp_error("ERR_READ_ERROR", e.what()));
         return 0;
     }
     // What a scenario cannot say comes from the configuration, as apt's own solver does.
-    system::apply_autoremove_settings(ctx.config, sc.request);
-    sc.request.remove_manual = ctx.config.find_bool("APT::Solver::RemoveManual", false);
-    if (ctx.config.exists("APT::Install-Recommends"))
-        sc.request.install_recommends = ctx.config.find_bool("APT::Install-Recommends", true);
-    if (ctx.config.exists("APT::Install-Suggests"))
-        sc.request.install_suggests = ctx.config.find_bool("APT::Install-Suggests", false);
-    if (ctx.config.exists("APT::Solver::Strict-Pinning"))
-        sc.request.strict_pinning = ctx.config.find_bool("APT::Solver::Strict-Pinning", true);
+    system::apply_solver_settings(ctx.config, sc.request);
     auto t1 = clock::now();
-    emit(solver::format_edsp_progress(50, "Solve the request..."));
+    emit(edsp::format_edsp_progress(50, "Solve the request..."));
     solver::Solution s;
     try {
         s = solver::solve(sc.universe, sc.request);
     } catch (const Error& e) {
-        emit(solver::format_edsp_error("ERR_READ_ERROR", e.what()));
+        emit(edsp::format_edsp_error("ERR_READ_ERROR", e.what()));
         return 0;
     }
     auto t2 = clock::now();
     if (s.solved)
-        emit(solver::format_edsp_solution(sc.universe, s, ctx.config.find_bool("Debug::aptus::Solver::Verbose", false)));
+        emit(edsp::format_edsp_solution(sc.universe, s, ctx.config.find_bool("Debug::aptus::Solver::Verbose", false)));
     else
-        emit(solver::format_edsp_error(s.error_id, s.message));
-    emit(solver::format_edsp_progress(100, "Done"));
+        emit(edsp::format_edsp_error(s.error_id, s.message));
+    emit(edsp::format_edsp_progress(100, "Done"));
     if (ctx.config.find_bool("Debug::aptus::Solver", false)) {
         auto ms = [](auto d) { return std::chrono::duration<double, std::milli>(d).count(); };
         std::fprintf(stderr,

@@ -9,7 +9,7 @@
 #include <set>
 
 #include "aptus/base/compression.hpp"
-#include "aptus/solver/edsp.hpp"
+#include "aptus/edsp/edsp.hpp"
 #include "support/test_support.hpp"
 
 namespace aptus::solver {
@@ -23,12 +23,12 @@ std::string scenario_path(const std::string& name) {
 }
 
 struct Answer {
-    Scenario sc;
+    edsp::Scenario sc;
     Solution s;
 };
 
 Answer run(const std::string& path) {
-    Answer r{read_edsp(read_decompressed(path), path), {}};
+    Answer r{edsp::read_edsp(read_decompressed(path), path), {}};
     r.s = solve(r.sc.universe, r.sc.request);
     return r;
 }

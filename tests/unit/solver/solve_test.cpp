@@ -11,7 +11,7 @@ using test::scenario;
 using test::selected;
 using V = std::vector<std::string>;
 
-Solution solved(const Scenario& sc) {
+Solution solved(const edsp::Scenario& sc) {
     Solution s = solve(sc.universe, sc.request);
     EXPECT_TRUE(s.solved) << s.message;
     EXPECT_EQ(check_installation(sc.universe, s.selected), std::vector<std::string>{});

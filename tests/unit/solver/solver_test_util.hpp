@@ -6,14 +6,14 @@
 #include <string>
 #include <vector>
 
-#include "aptus/solver/edsp.hpp"
+#include "aptus/edsp/edsp.hpp"
 
 namespace aptus::solver::test {
 
 // `request`: extra request fields ("Install: a\n"); `packages`: stanzas
 // without APT-ID/APT-Pin/Architecture (added: amd64, ids in order, pin 500).
 // Every version is its package's candidate unless it says "APT-Candidate: no".
-inline Scenario scenario(const std::string& request, const std::string& packages) {
+inline edsp::Scenario scenario(const std::string& request, const std::string& packages) {
     std::string text = "Request: EDSP 0.5\nArchitecture: amd64\nArchitectures: amd64\n" + request + "\n";
     size_t id = 1, start = 0;
     std::string body = packages + "\n\n";
@@ -33,7 +33,7 @@ inline Scenario scenario(const std::string& request, const std::string& packages
         st += "\nAPT-ID: " + std::to_string(id++);
         text += st + "\n\n";
     }
-    return read_edsp(text, "test.edsp");
+    return edsp::read_edsp(text, "test.edsp");
 }
 
 // "name=version" of every version a solution installs afterwards, sorted.

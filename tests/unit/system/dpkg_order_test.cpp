@@ -18,7 +18,7 @@
 
 #include "aptus/base/compression.hpp"
 #include "aptus/config/init.hpp"
-#include "aptus/solver/edsp.hpp"
+#include "aptus/edsp/edsp.hpp"
 #include "aptus/solver/solver.hpp"
 #include "aptus/system/system.hpp"
 #include "aptus/system/system_universe.hpp"
@@ -97,7 +97,7 @@ struct Plan {
 
 // A Plan read: its universe and its work as version indices.
 struct Loaded {
-    solver::Scenario sc;
+    edsp::Scenario sc;
     DpkgWork work;
     explicit Loaded(const Plan& p)
         : sc(scenario("", p.edsp)),
@@ -462,7 +462,7 @@ std::string scenario_path(const std::string& name) {
 void order_real(const std::string& name, size_t min_installs) {
     std::string path = scenario_path(name);
     APTUS_REQUIRE_REAL_DATA(path);
-    solver::Scenario sc = solver::read_edsp(read_decompressed(path), path);
+    edsp::Scenario sc = edsp::read_edsp(read_decompressed(path), path);
     solver::Solution s = solver::solve(sc.universe, sc.request);
     ASSERT_TRUE(s.solved) << s.message;
     ASSERT_GE(s.install.size(), min_installs);

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "aptus/base/error.hpp"
-#include "aptus/solver/edsp.hpp"
+#include "aptus/edsp/edsp.hpp"
 #include "support/test_support.hpp"
 
 namespace aptus::system {
@@ -20,7 +20,7 @@ SystemUniverse little_system() {
         "Package: a\nVersion: 1\nArchitecture: amd64\nAPT-ID: 10\nAPT-Pin: 500\nAPT-Candidate: yes\nDepends: b\n\n"
         "Package: b\nVersion: 1\nArchitecture: amd64\nAPT-ID: 20\nAPT-Pin: 500\nAPT-Candidate: yes\n\n"
         "Package: old\nVersion: 1\nArchitecture: amd64\nAPT-ID: 30\nAPT-Pin: 100\nInstalled: yes\nAPT-Candidate: yes\n";
-    solver::Scenario sc = solver::read_edsp(text, "little.edsp");
+    edsp::Scenario sc = edsp::read_edsp(text, "little.edsp");
     SystemUniverse su;
     su.universe = std::move(sc.universe);
     return su;
@@ -80,7 +80,7 @@ TEST(ExternalSolver, TheAnswerBecomesTheSolution) {
     std::stringstream seen;
     seen << in.rdbuf();
     // The solver read the whole scenario, its request naming the solver.
-    EXPECT_EQ(seen.str(), solver::format_edsp_scenario(su.universe, install_a(su), "good"));
+    EXPECT_EQ(seen.str(), edsp::format_edsp_scenario(su.universe, install_a(su), "good"));
 
     p = program(dir, "half", "cat >/dev/null\nprintf 'Install: 10\\n\\n'");
     o = run_external_solver("half", p, su, install_a(su));
@@ -139,7 +139,7 @@ TEST(ExternalSolver, TheBuiltInDump) {
     got.str("");
     std::ifstream again(file);
     got << again.rdbuf();
-    EXPECT_EQ(got.str(), solver::format_edsp_scenario(su.universe, install_a(su), "dump"));
+    EXPECT_EQ(got.str(), edsp::format_edsp_scenario(su.universe, install_a(su), "dump"));
 
     // Any other name found nowhere is apt's error, before any progress.
     c.set("APT::Solver", "elsewhere");

@@ -10,7 +10,7 @@
 
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
-#include "aptus/solver/edsp.hpp"
+#include "aptus/edsp/edsp.hpp"
 #include "aptus/config/init.hpp"
 #include "aptus/solver/solver.hpp"
 #include "aptus/system/system.hpp"
@@ -145,7 +145,7 @@ TEST(SystemUniverse, DumpedRequestIsAScenarioThatSolvesTheSameWay) {
     r.install.push_back(*u.find_package("hello", u.native_arch));
     std::string path = sb.tmp.path() + "/request.edsp";
     system::dump_edsp_request(su, r, path);
-    solver::Scenario back = solver::read_edsp(read_file(path), path);
+    edsp::Scenario back = edsp::read_edsp(read_file(path), path);
     EXPECT_EQ(back.universe.versions.size(), u.versions.size());
     ASSERT_EQ(back.request.install.size(), 1u);
     EXPECT_EQ(back.universe.package_name(back.request.install[0]), "hello:" + u.native_arch);

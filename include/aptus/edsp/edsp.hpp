@@ -1,6 +1,8 @@
 // APT's External Dependency Solver Protocol (EDSP 0.5): a scenario in (the
 // request stanza, then one stanza per version), an answer out (Install/Remove/
 // Autoremove stanzas by APT-ID, or one Error stanza), Progress stanzas between.
+// Its own module: the solver's universe knows no file format; the reader
+// builds one and installs itself as its relation source.
 #pragma once
 
 #include <cstdint>
@@ -11,26 +13,27 @@
 #include "aptus/solver/solver.hpp"
 #include "aptus/solver/universe.hpp"
 
-namespace aptus::solver {
+namespace aptus::edsp {
 
 struct Scenario {
-    Universe universe;
-    Request request;
+    solver::Universe universe;
+    solver::Request request;
 };
 
-// Parses a whole scenario; the universe keeps `text` and reads each
-// version's relations from it when the solver first looks at them. Throws
-// aptus::Error "<name>:<line>: ..." on bad input (relations: when read).
+// Parses a whole scenario; the universe's relation_source keeps `text` and
+// where each version's stanza is, and parses its relations when the solver
+// first looks at them. Throws aptus::Error "<name>:<line>: ..." on bad input
+// (relations: when read).
 Scenario read_edsp(std::string text, std::string_view name = "<stdin>");
 
 // The scenario as EDSP 0.5 text (what apt hands an external solver): the
 // request stanza (its Solver: field names `solver_name`), then every version
 // of `u` with the policy's facts and its relations. read_edsp() of the text
 // gives the same universe and request.
-std::string format_edsp_scenario(const Universe& u, const Request& r, std::string_view solver_name = "aptus");
+std::string format_edsp_scenario(const solver::Universe& u, const solver::Request& r, std::string_view solver_name = "aptus");
 
 // An external solver's answer, read against the universe of the scenario it
-// was given (edsp_answer.cpp). Apt's rules: Progress stanzas are skipped; an
+// was given (src/aptus/edsp/answer.cpp). Apt's rules: Progress stanzas are skipped; an
 // Error stanza ends the answer; a package named by two Install/Remove
 // stanzas, or an Install of the version already installed, is an error; a
 // Remove of what is not installed and a stanza of an unknown kind are
@@ -49,7 +52,7 @@ struct EdspAnswer {
 };
 
 // Throws aptus::Error "<name>:<line>: ..." when the text is not deb822.
-EdspAnswer read_edsp_answer(std::string_view text, const Universe& u, std::string_view name = "<solver>");
+EdspAnswer read_edsp_answer(std::string_view text, const solver::Universe& u, std::string_view name = "<solver>");
 
 // The answer as a Solution: install = the Install versions; remove = the
 // installed versions of the packages Remove names; selected = what is
@@ -59,13 +62,13 @@ EdspAnswer read_edsp_answer(std::string_view text, const Universe& u, std::strin
 // `r.autoremove`. An answer with errors, or an Error stanza, gives an
 // unsolved Solution: error_id and message from the Error stanza, or
 // "ERR_BAD_ANSWER" and the errors.
-Solution solution_from_answer(const Universe& u, const Request& r, const EdspAnswer& a);
+solver::Solution solution_from_answer(const solver::Universe& u, const solver::Request& r, const EdspAnswer& a);
 
 // The answer stanzas. With `verbose`, each carries Package/Architecture/Version too.
-std::string format_edsp_solution(const Universe& u, const Solution& s, bool verbose = false);
+std::string format_edsp_solution(const solver::Universe& u, const solver::Solution& s, bool verbose = false);
 // "Error: <id>" with the message as a multi-line Message: field.
 std::string format_edsp_error(std::string_view id, std::string_view message);
 // "Progress: <RFC 2822 date>" with a percentage and a message.
 std::string format_edsp_progress(int percent, std::string_view message);
 
-}  // namespace aptus::solver
+}  // namespace aptus::edsp

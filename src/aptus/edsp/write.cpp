@@ -1,8 +1,10 @@
 #include <ctime>
 
-#include "aptus/solver/edsp.hpp"
+#include "aptus/edsp/edsp.hpp"
 
-namespace aptus::solver {
+namespace aptus::edsp {
+
+using namespace solver;
 namespace {
 
 void stanza(std::string& out, std::string_view kind, const Universe& u, uint32_t v, bool verbose) {
@@ -150,4 +152,4 @@ std::string format_edsp_progress(int percent, std::string_view message) {
     return out;
 }
 
-}  // namespace aptus::solver
+}  // namespace aptus::edsp

@@ -1,13 +1,16 @@
 #include <charconv>
+#include <memory>
 
 #include "aptus/base/error.hpp"
 #include "aptus/base/strings.hpp"
 #include "aptus/deb/relation.hpp"
 #include "aptus/deb/tagfile.hpp"
-#include "aptus/solver/edsp.hpp"
-#include "aptus/solver/stanza_relations.hpp"
+#include "aptus/edsp/edsp.hpp"
+#include "aptus/edsp/stanza_relations.hpp"
 
-namespace aptus::solver {
+namespace aptus::edsp {
+
+using namespace solver;
 namespace {
 
 bool yes(std::string_view v) { return iequals(trim(v), "yes"); }
@@ -46,9 +49,22 @@ constexpr FieldKind dep_fields[] = {
     {"Breaks", deb::RelationField::Breaks, DepKind::Breaks},
 };
 
+// The scenario text and where each version's stanza is in it, kept by the
+// universe's relation source; index = the version's index in the universe.
+struct Stanzas {
+    struct Place {
+        size_t offset = 0;
+        uint32_t size = 0;
+        uint32_t line = 0;
+    };
+    std::string text;
+    std::string name;
+    std::vector<Place> places;
+};
+
 }  // namespace
 
-void parse_stanza_relations(Universe& u, std::string_view stanza, std::string_view file, uint32_t line,
+void parse_stanza_relations(NameInterner intern, std::string_view stanza, std::string_view file, uint32_t line,
                             std::vector<Dependency>& out) {
     deb::TagFileReader reader(stanza, std::string(file));
     deb::Stanza st;
@@ -63,7 +79,7 @@ void parse_stanza_relations(Universe& u, std::string_view stanza, std::string_vi
                 Dependency d;
                 d.kind = fk.kind;
                 for (const deb::Relation& rel : alts)
-                    d.alternatives.push_back({u.intern(rel.name), std::string(rel.arch_qualifier), rel.op, std::string(rel.version)});
+                    d.alternatives.push_back({intern(rel.name), std::string(rel.arch_qualifier), rel.op, std::string(rel.version)});
                 out.push_back(std::move(d));
             }
         }
@@ -75,9 +91,10 @@ void parse_stanza_relations(Universe& u, std::string_view stanza, std::string_vi
 Scenario read_edsp(std::string owned_text, std::string_view name) {
     Scenario sc;
     Universe& u = sc.universe;
-    u.text = std::make_shared<const std::string>(std::move(owned_text));
-    u.text_name = std::string(name);
-    std::string_view text = *u.text;
+    auto stanzas = std::make_shared<Stanzas>();
+    stanzas->text = std::move(owned_text);
+    stanzas->name = std::string(name);
+    std::string_view text = stanzas->text;
     Request& r = sc.request;
     deb::TagFileReader reader(text, std::string(name));
     deb::Stanza st;
@@ -92,9 +109,10 @@ Scenario read_edsp(std::string owned_text, std::string_view name) {
 
     deb::RelationList rels;
     // One stanza per version: counting them first spares the moves of a growing vector.
-    size_t stanzas = 0;
-    for (size_t at = text.find("\nPackage:"); at != std::string_view::npos; at = text.find("\nPackage:", at + 1)) ++stanzas;
-    u.versions.reserve(stanzas);
+    size_t count = 0;
+    for (size_t at = text.find("\nPackage:"); at != std::string_view::npos; at = text.find("\nPackage:", at + 1)) ++count;
+    u.versions.reserve(count);
+    stanzas->places.reserve(count);
     while (reader.next(st)) {
         auto pkg = st.get("Package");
         auto ver = st.get("Version");
@@ -133,12 +151,16 @@ Scenario read_edsp(std::string owned_text, std::string_view name) {
         } catch (const Error& e) {
             throw e.with_context(std::string(file) + ":" + std::to_string(st.line));
         }
-        v.pending_stanza = st.raw;
-        v.line = st.line;
         v.deps_pending = true;
+        stanzas->places.push_back({size_t(st.raw.data() - text.data()), uint32_t(st.raw.size()), uint32_t(st.line)});
         u.add_version(std::move(v));
     }
     u.finalize();
+    u.relation_source = [stanzas](uint32_t v, NameInterner intern, std::vector<Dependency>& deps) {
+        const Stanzas::Place& at = stanzas->places[v];
+        parse_stanza_relations(intern, std::string_view(stanzas->text).substr(at.offset, at.size), stanzas->name, at.line,
+                               deps);
+    };
 
     for (auto w : split_words(req.value_or_empty("Install")))
         r.install.push_back(request_package(u, w, file, req.line));
@@ -158,4 +180,4 @@ Scenario read_edsp(std::string owned_text, std::string_view name) {
     return sc;
 }
 
-}  // namespace aptus::solver
+}  // namespace aptus::edsp

@@ -1,11 +1,13 @@
 #include <gtest/gtest.h>
 
 #include "aptus/base/error.hpp"
-#include "aptus/solver/edsp.hpp"
+#include "aptus/edsp/edsp.hpp"
 #include "unit/solver/solver_test_util.hpp"
 
-namespace aptus::solver {
+namespace aptus::edsp {
 namespace {
+
+using namespace solver;
 
 TEST(Edsp, ReadsTheRequestAndTheVersions) {
     auto sc = test::scenario("Install: a b:amd64\nRemove: c\nUpgrade-All: yes\nForbid-Remove: yes\nStrict-Pinning: no\n",
@@ -70,4 +72,4 @@ TEST(Edsp, WritesSolutionErrorAndProgressStanzas) {
 }
 
 }  // namespace
-}  // namespace aptus::solver
+}  // namespace aptus::edsp

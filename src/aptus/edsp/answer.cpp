@@ -9,9 +9,11 @@
 #include "aptus/base/error.hpp"
 #include "aptus/base/strings.hpp"
 #include "aptus/deb/tagfile.hpp"
-#include "aptus/solver/edsp.hpp"
+#include "aptus/edsp/edsp.hpp"
 
-namespace aptus::solver {
+namespace aptus::edsp {
+
+using namespace solver;
 namespace {
 
 std::string version_words(const Universe& u, uint32_t v) {
@@ -144,4 +146,4 @@ Solution solution_from_answer(const Universe& u, const Request& r, const EdspAns
     return s;
 }
 
-}  // namespace aptus::solver
+}  // namespace aptus::edsp

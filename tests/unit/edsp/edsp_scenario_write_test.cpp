@@ -2,15 +2,17 @@
 // facts, relations and request, so a dumped request solves the same way.
 #include <gtest/gtest.h>
 
-#include "aptus/solver/edsp.hpp"
+#include "aptus/edsp/edsp.hpp"
 #include "aptus/solver/solver.hpp"
 #include "unit/solver/solver_test_util.hpp"
 
-namespace aptus::solver {
+namespace aptus::edsp {
 namespace {
 
-using test::names_of;
-using test::scenario;
+using namespace solver;
+
+using solver::test::names_of;
+using solver::test::scenario;
 using V = std::vector<std::string>;
 
 const char* const kWorld =
@@ -74,4 +76,4 @@ TEST(EdspScenarioWrite, UpgradeRequestsKeepTheirFlagsAndSolveAlike) {
 }
 
 }  // namespace
-}  // namespace aptus::solver
+}  // namespace aptus::edsp

@@ -1,13 +1,15 @@
 #include <gtest/gtest.h>
 
 #include "aptus/base/error.hpp"
-#include "aptus/solver/edsp.hpp"
+#include "aptus/edsp/edsp.hpp"
 #include "unit/solver/solver_test_util.hpp"
 
-namespace aptus::solver {
+namespace aptus::edsp {
 namespace {
 
-using test::names_of;
+using namespace solver;
+
+using solver::test::names_of;
 
 // ids: 1 a=2 (new), 2 a=1 (installed), 3 b=1 (installed, automatic, needed by
 // a=1 only), 4 c=1 (installed, manual), 5 d=1 (new), 6 e=1 (installed, automatic, needed by c).
@@ -166,4 +168,4 @@ TEST(EdspAnswer, TheScenarioForAnExternalSolverHasOnlyFieldsAptsSolversKnow) {
 }
 
 }  // namespace
-}  // namespace aptus::solver
+}  // namespace aptus::edsp
