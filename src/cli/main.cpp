@@ -21,6 +21,7 @@
 #include "aptus/config/init.hpp"
 #include "cli/command.hpp"
 #include "cli/output.hpp"
+#include "cli/exit_status.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -122,7 +123,7 @@ int run(const std::string& program, const std::vector<std::string>& original_arg
     if (!cmd) {
         if (words.empty()) {
             print_help(program);
-            return 1;
+            return kExitDeclined;
         }
         std::string op = words[0];
         if (words.size() > 1 && words[0] == "config") op += " " + words[1];
@@ -168,6 +169,6 @@ int main(int argc, char** argv) {
         std::fflush(stdout);
         std::fprintf(stderr, "E: %s\n", e.what());
         for (const auto& more : e.followed_by()) std::fprintf(stderr, "E: %s\n", more.c_str());
-        return 100;
+        return aptus::cli::exit_status(e.kind());
     }
 }

@@ -9,6 +9,7 @@
 #include "cli/dpkg_progress.hpp"
 #include "cli/output.hpp"
 #include "cli/terminal.hpp"
+#include "cli/exit_status.hpp"
 
 namespace aptus::cli {
 
@@ -55,7 +56,7 @@ int execute_plan(const config::Config& config, const install::Execution& run) {
         std::fprintf(stderr, "E: %s\n", e.what());
         std::fprintf(stderr, "N: dpkg did not finish: after fixing the cause, run 'dpkg --configure -a' "
                              "(then 'aptus install' again).\n");
-        return 100;
+        return kExitError;
     }
     if (done == install::Executed::DownloadOnly) std::printf("Download complete and in download only mode\n");
     return 0;

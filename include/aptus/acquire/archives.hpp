@@ -40,6 +40,7 @@ struct ArchiveResult {
     // may span lines).
     std::string error;
     bool transient = false;  // a network failure that may pass
+    bool verification = false;  // what came is not what the index announced (hash, size)
     uint64_t bytes = 0;      // transferred
 };
 

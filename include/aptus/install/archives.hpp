@@ -51,7 +51,8 @@ acquire::ArchivesOutcome fetch_items(const config::Config& config, const std::ve
 // Fetches every version's .deb into `directory` (Dir::Cache::Archives for
 // install and --download-only) and returns their paths in `versions`'
 // order. On any failure throws aptus::Error("Unable to fetch some archives,
-// maybe run apt-get update or try with --fix-missing?") of kind Network; a
+// maybe run apt-get update or try with --fix-missing?") of kind Network
+// (Verification when a file is not what the index announced); a
 // version no repository offers throws apt's "Can't find a source to
 // download version ..." first.
 std::vector<std::string> download_archives(const config::Config& config, const cache::Cache& cache,

@@ -102,6 +102,23 @@ std::vector<std::string> unconfirmed_dangers(const config::Config& config, const
 void apply_mark_auto(const config::Config& config, const system::SystemUniverse& su, const cache::Cache& cache,
                      request::CommandRequest& request, Plan& plan);
 
+// apt's "Recommended packages:" and "Suggested packages:": the Recommends
+// and Suggests groups of what the plan installs or upgrades that nothing
+// installed afterwards meets, each group once, in the plan's order; each
+// alternative with the candidate version of a package of its name ("" when
+// none has one).
+struct UnmetAlternative {
+    std::string name;
+    std::string candidate_version;
+};
+struct UnmetGroup {
+    std::vector<UnmetAlternative> alternatives;
+};
+struct UnmetRelations {
+    std::vector<UnmetGroup> suggested, recommended;
+};
+UnmetRelations unmet_relations(const cache::Cache& cache, const system::Candidates& candidates, const Plan& plan);
+
 // Packages dpkg left unpacked, half-configured or waiting for triggers
 // ("name:arch", as the dpkg operations name them), which apt counts as "not
 // fully installed or removed" and configures in its next run. Read from the

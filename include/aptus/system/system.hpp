@@ -14,6 +14,7 @@
 #include "aptus/cache/inputs.hpp"
 #include "aptus/config/config.hpp"
 #include "aptus/policy/policy.hpp"
+#include "aptus/system/candidates.hpp"
 
 namespace aptus::system {
 
@@ -37,5 +38,17 @@ std::vector<policy::FileFacts> file_facts(const cache::Cache& cache);
 // Preferences, and APT::Default-Release checked against the cache's
 // releases (apt's error when no release matches).
 policy::Policy make_policy(const config::Config& config, const cache::Cache& cache, Diagnostics& diags);
+
+// The system as every command reads it: the cache opened (or rebuilt), the
+// policy, and every package's candidate. Held by pointer: the candidates
+// refer to the cache and the policy inside it.
+struct OpenSystem {
+    cache::OpenResult opened;
+    policy::Policy policy;
+    std::unique_ptr<Candidates> candidates;
+
+    const cache::Cache& cache() const { return opened.cache; }
+};
+std::unique_ptr<OpenSystem> open_system(const config::Config& config, Diagnostics& diags);
 
 }  // namespace aptus::system

@@ -204,6 +204,7 @@ ArchivesOutcome fetch_archives(const std::vector<ArchiveItem>& items, const std:
         std::vector<std::string> details = failure_details(f);
         r.error = failed_to_fetch(item.uri, f);
         if (is_content_failure(f)) {
+            r.verification = true;
             // apt's order for an archive: the hash, then the size.
             details.push_back("Hashes of expected file:");
             details.push_back(" - " + std::string(hash_algo_name(req.hash)) + ":" + req.hash_hex);

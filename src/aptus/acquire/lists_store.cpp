@@ -54,7 +54,8 @@ ListsLock::ListsLock(const std::string& lists_dir) {
     }
     ::close(fd_);
     fd_ = -1;
-    throw Error(msg + "\nUnable to lock directory " + with_slash(lists_dir));
+    const bool held = (err == EAGAIN || err == EACCES);
+    throw Error(msg + "\nUnable to lock directory " + with_slash(lists_dir), held ? ErrorKind::Locked : ErrorKind::Other);
 }
 
 ListsLock::~ListsLock() {

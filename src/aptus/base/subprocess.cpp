@@ -185,7 +185,9 @@ SubprocessResult run_subprocess(const std::vector<std::string>& argv, const Subp
         in->close_write();
     };
     char buf[1 << 16];
-    while (open_streams > 0) {
+    // Until the child's output is closed and its input written: with both
+    // streams inherited only the input keeps the loop going.
+    while (open_streams > 0 || fds[2].fd >= 0) {
         int n = ::poll(fds, 3, -1);
         if (n < 0) {
             if (errno == EINTR) continue;

@@ -148,8 +148,14 @@ std::vector<std::string> download_archives(const config::Config& config, const c
     create_apt_directory(config.find_dir("Dir::Cache"), directory);
     acquire::ArchivesOutcome out =
         fetch_items(config, archive_items(config, cache, versions), directory, acquire::ArchivesMode::Archives, observer);
-    if (out.failed)
-        throw Error("Unable to fetch some archives, maybe run apt-get update or try with --fix-missing?", ErrorKind::Network);
+    if (out.failed) {
+        // A file that is not what the signed index announced is a
+        // verification failure; anything else the network's.
+        const bool tampered = std::any_of(out.results.begin(), out.results.end(),
+                                          [](const acquire::ArchiveResult& r) { return r.verification; });
+        throw Error("Unable to fetch some archives, maybe run apt-get update or try with --fix-missing?",
+                    tampered ? ErrorKind::Verification : ErrorKind::Network);
+    }
     std::vector<std::string> paths;
     paths.reserve(out.results.size());
     for (const auto& r : out.results) paths.push_back(r.path);

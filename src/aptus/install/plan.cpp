@@ -263,4 +263,58 @@ std::vector<std::string> unfinished_packages(const cache::Cache& cache) {
     return out;
 }
 
+UnmetRelations unmet_relations(const cache::Cache& c, const system::Candidates& candidates, const Plan& plan) {
+    UnmetRelations unmet;
+    // Every version installed afterwards, by package index.
+    std::vector<const cache::Version*> after(c.packages().size(), nullptr);
+    for (const cache::Package& p : c.packages()) after[c.index_of(p)] = c.current_version(p);
+    for (const Change& ch : plan.changes) after[c.index_of(*ch.package)] = ch.new_version;
+    // apt lists a relation only when none of the packages it names is there
+    // afterwards, whatever their versions: a Recommends an installed version
+    // is too old for is not shown (the user has the package).
+    auto met_by_one = [&](const cache::Dependency& d) {
+        for (const cache::Package& p : c.packages_of(d.target))
+            if (after[c.index_of(p)]) return true;
+        if (d.op != cache::DepOp::None) return false;
+        for (uint32_t i : c.providers(d.target)) {
+            const cache::Version& pv = c.versions()[c.provides()[i].version];
+            if (after[c.index_of(c.package_of(pv))] == &pv) return true;
+        }
+        return false;
+    };
+    std::vector<std::vector<std::string>> seen[2];  // the groups listed, Suggests and Recommends
+    for (const Change& ch : plan.changes) {
+        if (!ch.new_version || ch.kind == ChangeKind::Remove) continue;
+        auto deps = c.dependencies_of(*ch.new_version);
+        for (size_t i = 0; i < deps.size();) {
+            size_t end = i;
+            while (end + 1 < deps.size() && (deps[end].flags & cache::kDepOrNext)) ++end;
+            const cache::DepType type = deps[i].type;
+            bool met = false;
+            std::vector<std::string> names;
+            for (size_t j = i; j <= end; ++j) {
+                met = met || met_by_one(deps[j]);
+                names.emplace_back(c.str(c.names()[deps[j].target].name));
+            }
+            i = end + 1;
+            if (met || (type != cache::DepType::Suggests && type != cache::DepType::Recommends)) continue;
+            const bool suggests = type == cache::DepType::Suggests;
+            auto& listed = seen[suggests ? 0 : 1];
+            if (std::find(listed.begin(), listed.end(), names) != listed.end()) continue;
+            listed.push_back(names);
+            UnmetGroup group;
+            for (const std::string& name : names) {
+                std::string version;
+                if (auto n = c.find_name(name))
+                    for (const cache::Package& p : c.packages_of(*n))
+                        if (const cache::Version* cand = candidates.candidate(p); cand && version.empty())
+                            version = std::string(c.str(cand->version));
+                group.alternatives.push_back({name, version});
+            }
+            (suggests ? unmet.suggested : unmet.recommended).push_back(std::move(group));
+        }
+    }
+    return unmet;
+}
+
 }  // namespace aptus::install

@@ -4,7 +4,6 @@
 
 #include "aptus/config/init.hpp"
 #include "aptus/install/undo.hpp"
-#include "aptus/policy/policy.hpp"
 #include "aptus/system/dpkg_lock.hpp"
 #include "aptus/system/external_solver.hpp"
 #include "aptus/system/system.hpp"
@@ -16,9 +15,7 @@ struct Session::State {
     config::Config config;
     Diagnostics diags;
     std::optional<system::DpkgLock> lock;  // taken before the system is read
-    std::optional<cache::OpenResult> opened;
-    std::optional<policy::Policy> policy;
-    std::optional<system::Candidates> candidates;  // refers to the two above: made once they stay put
+    std::unique_ptr<system::OpenSystem> open;
 };
 
 struct Transaction::State {
@@ -45,15 +42,13 @@ std::unique_ptr<Session> Session::open(const SessionOptions& options) {
         state->lock.emplace(state->config);
         if (auto interrupted = system::dpkg_interrupted(state->config)) throw Error(*interrupted, ErrorKind::Dpkg);
     }
-    state->opened.emplace(system::open_cache(state->config, state->diags));
-    state->policy.emplace(system::make_policy(state->config, state->opened->cache, state->diags));
-    state->candidates.emplace(state->opened->cache, *state->policy);
+    state->open = system::open_system(state->config, state->diags);
     return std::unique_ptr<Session>(new Session(std::move(state)));
 }
 
 const config::Config& Session::config() const { return state_->config; }
-const cache::Cache& Session::cache() const { return state_->opened->cache; }
-const system::Candidates& Session::candidates() const { return *state_->candidates; }
+const cache::Cache& Session::cache() const { return state_->open->cache(); }
+const system::Candidates& Session::candidates() const { return *state_->open->candidates; }
 const Diagnostics& Session::diagnostics() const { return state_->diags; }
 
 Resolution Session::resolve(Verb verb, const std::vector<std::string>& words) {
@@ -62,8 +57,8 @@ Resolution Session::resolve(Verb verb, const std::vector<std::string>& words) {
     Resolution out;
     // Reading the words changes the universe (candidates, holds) as apt
     // changes its depcache: each goal gets its own.
-    system::SystemUniverse su = system::system_universe(c, *s.candidates);
-    Goal goal = read_goal(s.config, su, c, *s.candidates, verb, words);
+    system::SystemUniverse su = system::system_universe(c, *s.open->candidates);
+    Goal goal = read_goal(s.config, su, c, *s.open->candidates, verb, words);
     out.notes = goal.request.notes;
     if (!goal.request.errors.empty()) {
         out.errors = goal.request.errors;
@@ -77,7 +72,7 @@ Resolution Session::resolve(Verb verb, const std::vector<std::string>& words) {
         out.facts = solved.solution.facts;
         return out;
     }
-    Plan plan = plan_goal(su, c, *s.candidates, goal, solved.solution, out.errors);
+    Plan plan = plan_goal(su, c, *s.open->candidates, goal, solved.solution, out.errors);
     if (!out.errors.empty()) return out;
     apply_mark_auto(s.config, su, c, goal.request, plan);
     out.transaction.reset(new Transaction(std::unique_ptr<Transaction::State>(
@@ -111,7 +106,7 @@ std::vector<const cache::Version*> new_versions(const Plan& plan) {
 
 std::optional<uint64_t> Transaction::download_size() const {
     const Session::State& s = state_->session;
-    auto bytes = archive_bytes(s.config, s.opened->cache, new_versions(state_->plan),
+    auto bytes = archive_bytes(s.config, s.open->cache(), new_versions(state_->plan),
                                s.config.find_dir("Dir::Cache::Archives"));
     if (!bytes) return std::nullopt;
     return bytes->to_fetch;
@@ -119,14 +114,14 @@ std::optional<uint64_t> Transaction::download_size() const {
 
 std::vector<std::string> Transaction::download(const DownloadObserver& observer) {
     const Session::State& s = state_->session;
-    return download_archives(s.config, s.opened->cache, new_versions(state_->plan),
+    return download_archives(s.config, s.open->cache(), new_versions(state_->plan),
                              s.config.find_dir("Dir::Cache::Archives"), observer);
 }
 
 Executed Transaction::run(const ExecuteObserver& observer) {
     Session::State& s = state_->session;
     if (!s.lock) throw Error("the session was opened without change_system: it holds no dpkg lock", ErrorKind::Locked);
-    return execute_plan(s.config, Execution{state_->su, s.opened->cache, state_->plan, *s.lock, state_->goal.request.now_manual},
+    return execute_plan(s.config, Execution{state_->su, s.open->cache(), state_->plan, *s.lock, state_->goal.request.now_manual},
                         observer);
 }
 

@@ -199,4 +199,13 @@ policy::Policy make_policy(const config::Config& config, const cache::Cache& cac
     return policy;
 }
 
+std::unique_ptr<OpenSystem> open_system(const config::Config& config, Diagnostics& diags) {
+    cache::OpenResult opened = open_cache(config, diags);
+    policy::Policy policy = make_policy(config, opened.cache, diags);
+    auto open = std::unique_ptr<OpenSystem>(new OpenSystem{std::move(opened), std::move(policy), nullptr});
+    // Made once the cache and the policy have their final address.
+    open->candidates = std::make_unique<Candidates>(open->cache(), open->policy);
+    return open;
+}
+
 }  // namespace aptus::system

@@ -12,6 +12,7 @@
 #include "aptus/system/system_universe.hpp"
 #include "cli/package_line.hpp"
 #include "cli/read_session.hpp"
+#include "cli/exit_status.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -73,7 +74,7 @@ int refuse_unmet(const std::vector<system::BrokenPackage>& broken) {
     std::fputs(report(broken).c_str(), stdout);
     std::fflush(stdout);
     std::fprintf(stderr, "E: Unmet dependencies. Try 'apt --fix-broken install' with no packages (or specify a solution).\n");
-    return 100;
+    return kExitError;
 }
 
 void print_unsatisfiable(const std::vector<system::BrokenPackage>& broken) {

@@ -21,12 +21,14 @@
 #include "aptus/acquire/lists_store.hpp"
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
+#include "aptus/install/archive_clean.hpp"
 #include "aptus/system/system.hpp"
 #include "cli/fetch_screen.hpp"
 #include "cli/human_size.hpp"
 #include "cli/package_line.hpp"
 #include "aptus/request/version_select.hpp"
 #include "cli/terminal.hpp"
+#include "cli/exit_status.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -68,33 +70,6 @@ void lock_archives(std::optional<acquire::ListsLock>& lock, const std::string& d
 bool simulate(const config::Config& config) { return config.find_bool("APT::Get::Simulate"); }
 
 std::string archives_dir(const config::Config& config) { return config.find_dir("Dir::Cache::Archives"); }
-
-// "%3a" and friends back to bytes, as apt reads archive names.
-std::string dequote(std::string_view s) {
-    auto hexval = [](char c) -> int {
-        if (c >= '0' && c <= '9') return c - '0';
-        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-        return -1;
-    };
-    std::string out;
-    for (size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '%' && i + 2 < s.size()) {
-            int hi = hexval(s[i + 1]), lo = hexval(s[i + 2]);
-            if (hi >= 0 && lo >= 0) {
-                out += char(hi * 16 + lo);
-                i += 2;
-                continue;
-            }
-        }
-        out += s[i];
-    }
-    return out;
-}
-
-}  // namespace
-
-namespace {
 
 int clean(Context& ctx) {
     const config::Config& config = ctx.config;
@@ -164,42 +139,15 @@ int autoclean(Context& ctx) {
     cache::OpenResult opened = system::open_cache(config, ctx.diags);
     progress.done();
     const cache::Cache& cache = opened.cache;
-    // apt's APT::Clean-Installed: a version only the dpkg status knows is
-    // not fetchable, so its archive goes.
-    const bool clean_installed = config.find_bool("APT::Clean-Installed", true);
-    std::vector<std::string> archs = config.find_list("APT::Architectures");
-    if (archs.empty()) archs.push_back(std::string(cache.native_architecture()));
-
-    auto keep = [&](std::string_view name) {
-        size_t u1 = name.find('_');
-        if (u1 == std::string_view::npos) return true;
-        size_t u2 = name.find('_', u1 + 1);
-        if (u2 == std::string_view::npos) return true;
-        size_t dot = name.find('.', u2 + 1);
-        if (dot == std::string_view::npos) return true;
-        std::string pkg = dequote(name.substr(0, u1)), ver = dequote(name.substr(u1 + 1, u2 - u1 - 1)),
-                    arch = dequote(name.substr(u2 + 1, dot - u2 - 1));
-        // Archives of architectures not configured are none of our business.
-        if (arch != "all" && std::find(archs.begin(), archs.end(), arch) == archs.end()) return true;
-        const cache::Package* p =
-            cache.find_package(pkg, arch == "all" ? cache.native_architecture() : std::string_view(arch));
-        if (!p) return false;
-        for (const auto& v : cache.versions_of(*p)) {
-            if (cache.str(v.version) != ver) continue;
-            for (const auto& f : cache.files_of(v))
-                if (!clean_installed || cache.index_files()[f.index_file].kind != cache::IndexKind::Status) return true;
-        }
-        return false;
-    };
+    const install::ArchiveCleaner cleaner(config, cache);
     for (const auto& dir : {archives, archives + "partial/"}) {
         for (const auto& name : entries(dir)) {
-            if (keep(name)) continue;
+            if (cleaner.keep(name)) continue;
             struct stat st {};
             if (::stat((dir + name).c_str(), &st) != 0) continue;
             if (quiet < 2) {
-                size_t u1 = name.find('_'), u2 = name.find('_', u1 + 1);
-                std::printf("Del %s %s [%sB]\n", dequote(name.substr(0, u1)).c_str(),
-                            dequote(name.substr(u1 + 1, u2 - u1 - 1)).c_str(), human_size(double(st.st_size)).c_str());
+                const install::ArchiveName n = *install::parse_archive_name(name);  // kept otherwise
+                std::printf("Del %s %s [%sB]\n", n.package.c_str(), n.version.c_str(), human_size(double(st.st_size)).c_str());
             }
             if (!sim) unlink_or_warn(ctx, dir, name, "Cleaner::Erase");
         }
@@ -215,7 +163,7 @@ int run_clean(Context& ctx) {
         return clean(ctx);
     } catch (const Error& e) {
         print_error_lines(e.what());
-        return 100;
+        return kExitError;
     }
 }
 
@@ -224,7 +172,7 @@ int run_distclean(Context& ctx) {
         return distclean(ctx);
     } catch (const Error& e) {
         print_error_lines(e.what());
-        return 100;
+        return kExitError;
     }
 }
 
@@ -233,7 +181,7 @@ int run_autoclean(Context& ctx) {
         return autoclean(ctx);
     } catch (const Error& e) {
         print_error_lines(e.what());
-        return 100;
+        return kExitError;
     }
 }
 

@@ -19,6 +19,7 @@
 #include "cli/prompt.hpp"
 #include "cli/read_session.hpp"
 #include "aptus/request/version_select.hpp"
+#include "cli/exit_status.hpp"
 
 namespace aptus::cli {
 
@@ -32,7 +33,7 @@ int run_download(Context& ctx) {
         request::select_versions(cache, *session->candidates, word, request::Select::Candidate, selection, errors);
     if (!errors.empty()) {
         for (const auto& e : errors) std::fprintf(stderr, "E: %s\n", e.c_str());
-        return 100;
+        return kExitError;
     }
     // apt fetches in the order of its cache's version ids, which is the
     // order the records were read: index file, then place in it. A version
@@ -63,7 +64,7 @@ int run_download(Context& ctx) {
         if (!system::is_authenticated(cache, *v)) unauthenticated.emplace_back(cache.name_of(cache.package_of(*v)));
     if (!unauthenticated.empty()) confirm_unauthenticated(ctx.config, unauthenticated, false);
     acquire::ArchivesOutcome out = fetch_and_show(ctx.config, items, cwd, acquire::ArchivesMode::Plain);
-    return out.failed ? 100 : 0;
+    return out.failed ? kExitError : kExitSuccess;
 }
 
 }  // namespace aptus::cli

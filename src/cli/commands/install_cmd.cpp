@@ -29,6 +29,7 @@
 #include "aptus/request/request.hpp"
 #include "aptus/request/version_select.hpp"
 #include "cli/terminal.hpp"
+#include "cli/exit_status.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -62,7 +63,7 @@ constexpr OptionSpec install_table[] = {
 int fail(const std::vector<std::string>& errors) {
     std::fflush(stdout);
     for (const std::string& e : errors) std::fprintf(stderr, "E: %s\n", e.c_str());
-    return 100;
+    return kExitError;
 }
 
 // apt-get's failure: what its marking of the request left broken, then its
@@ -280,7 +281,7 @@ int run(Context& ctx, Verb verb) {
                          });
     if (!trivial && config.find_bool("APT::Get::Trivial-Only"))
         throw Error("Trivial Only specified but this is not a trivial operation.");
-    if (!trivial && !(essential ? ask_harmful(config) : ask_continue(config, ctx.diags))) return 1;
+    if (!trivial && !(essential ? ask_harmful(config) : ask_continue(config, ctx.diags))) return kExitDeclined;
     if (print_uris_wanted(config)) return print_plan_uris(config, cache, plan);
     confirm_unauthenticated(config, install::unauthenticated_names(cache, plan), true);
     install::apply_mark_auto(config, su, cache, cr, plan);

@@ -1,24 +1,18 @@
 #include "cli/commands/mark_cmd.hpp"
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
 #include <unordered_map>
 
 #include "aptus/base/error.hpp"
 #include "aptus/deb/relation.hpp"
 #include "aptus/system/auto_marks.hpp"
+#include "aptus/system/dpkg_selections.hpp"
 #include "aptus/request/apt_hash_order.hpp"
 #include "cli/commands/mark_words.hpp"
 #include "cli/prompt.hpp"
 #include "cli/read_session.hpp"
-
-extern char** environ;
+#include "cli/exit_status.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -53,7 +47,7 @@ int usage() {
         "nothing needs them) or manually, holds packages at their version and sets\n"
         "their dpkg selection (install, remove, purge) for dselect-upgrade.\n"
         "Options: -s (simulate), -f FILE (extended_states to use), -o, -c.");
-    return 1;
+    return kExitDeclined;
 }
 
 // auto / manual: apt-mark prints what cannot change or is already so while
@@ -96,47 +90,6 @@ int mark_auto(Context& ctx, bool want_auto) {
         system::write_auto_marks(ctx.config, marks, ctx.diags);
     }
     return finish(words.errors);
-}
-
-// dpkg with `args` after its base command (Dir::Bin::dpkg and
-// DPkg::Options, as apt-mark runs it) and `input` on its stdin; dpkg's
-// stderr goes to ours, its stdout too unless `quiet`.
-void run_dpkg(const config::Config& config, std::vector<std::string> args, const std::string& input, bool quiet) {
-    std::vector<std::string> argv{config.find("Dir::Bin::dpkg", "dpkg")};
-    for (auto& [name, value] : config.children("DPkg::Options"))
-        if (!value.empty()) argv.push_back(value);
-    for (auto& a : args) argv.push_back(std::move(a));
-    std::vector<char*> cargs;
-    for (auto& a : argv) cargs.push_back(a.data());
-    cargs.push_back(nullptr);
-
-    int fds[2];
-    if (::pipe2(fds, O_CLOEXEC) != 0) throw system_error("pipe", argv[0], errno);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, fds[0], 0);
-    if (quiet) posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-    std::fflush(stdout);
-    pid_t pid = 0;
-    int rc = ::posix_spawnp(&pid, cargs[0], &actions, nullptr, cargs.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    ::close(fds[0]);
-    if (rc != 0) {
-        ::close(fds[1]);
-        throw system_error("Could not execute", argv[0], rc);
-    }
-    size_t done = 0;
-    while (done < input.size()) {
-        ssize_t n = ::write(fds[1], input.data() + done, input.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;  // dpkg went away; its status says why
-        done += size_t(n);
-    }
-    ::close(fds[1]);
-    int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) throw Error("Executing dpkg failed. Are you root?");
 }
 
 // What apt-mark's selection commands ask of dpkg.
@@ -185,32 +138,20 @@ int mark_selection(Context& ctx, Want want) {
         else if (want == Want::Purge) out("Selected " + s.target->name + " for purge.");
     }
     if (!simulate(ctx.config)) {
-        // dpkg refuses a selection for a package it has never seen; apt-mark
-        // first gives it a placeholder record of each one not installed that
-        // is to be held or installed.
-        std::string dummies;
-        for (const Selected& s : change) {
-            if ((want != Want::Hold && want != Want::Install) || installed(s.target->package)) continue;
-            dummies += "Package: " + std::string(c.name_of(*s.target->package)) + "\nVersion: 0~\nArchitecture: " +
-                       std::string(c.str(s.version->architecture)) +
-                       "\nMaintainer: Dummy Example <dummy@example.org>\nDescription: dummy package record\n"
-                       " A record is needed to put a package on hold, so here it is.\n\n";
-        }
-        if (!dummies.empty()) run_dpkg(ctx.config, {"--merge-avail", "-"}, dummies, true);
-        std::string input;
+        std::vector<system::DpkgSelection> wanted;
         for (const Selected& s : change) {
             const cache::Package& p = *s.target->package;
-            input += std::string(c.name_of(p)) + ":" + std::string(c.str(s.version->architecture)) + " ";
+            system::DpkgSelection sel{std::string(c.name_of(p)), std::string(c.str(s.version->architecture)), "", installed(&p)};
             switch (want) {
-            case Want::Hold: input += "hold"; break;
-            case Want::Unhold: input += installed(&p) ? "install" : "deinstall"; break;
-            case Want::Install: input += "install"; break;
-            case Want::Deinstall: input += "deinstall"; break;
-            case Want::Purge: input += "purge"; break;
+            case Want::Hold: sel.want = "hold"; break;
+            case Want::Unhold: sel.want = installed(&p) ? "install" : "deinstall"; break;
+            case Want::Install: sel.want = "install"; break;
+            case Want::Deinstall: sel.want = "deinstall"; break;
+            case Want::Purge: sel.want = "purge"; break;
             }
-            input += "\n";
+            wanted.push_back(std::move(sel));
         }
-        run_dpkg(ctx.config, {"--set-selections"}, input, false);
+        system::set_dpkg_selections(ctx.config, wanted);
     }
     if (want == Want::Hold || want == Want::Unhold)
         for (const Selected& s : change)

@@ -26,6 +26,7 @@
 #include "cli/read_session.hpp"
 #include "aptus/request/version_select.hpp"
 #include "cli/terminal.hpp"
+#include "cli/exit_status.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -373,7 +374,7 @@ int run_show(Context& ctx) {
         render(ctx.diags);
         ctx.diags.clear();
     }
-    return pattern_failed ? 100 : 0;
+    return pattern_failed ? kExitError : kExitSuccess;
 }
 
 }  // namespace aptus::cli

@@ -22,6 +22,7 @@
 #include "cli/print_uris.hpp"
 #include "aptus/request/version_select.hpp"
 #include "cli/terminal.hpp"
+#include "cli/exit_status.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -80,7 +81,7 @@ int run_update(Context& ctx) {
             print_uri_lines(acquire::update_uris(entries, config, ctx.diags));
         } catch (const Error& e) {
             print_error(e);
-            return 100;
+            return kExitError;
         }
         return 0;
     }
@@ -99,7 +100,7 @@ int run_update(Context& ctx) {
             // span lines, each its own error as apt prints them.
             screen.clear();
             print_error(e);
-            return 100;
+            return kExitError;
         }
         if (!result.error_pending) screen.fetched(result.fetched_bytes, result.seconds);
         // The entries again, for the advice at the end: read quietly, as
@@ -111,7 +112,7 @@ int run_update(Context& ctx) {
             entries = sources::read_sources(config, ctx.diags);
         } catch (const Error& e) {
             print_error(e);
-            return 100;
+            return kExitError;
         }
     }
 
@@ -165,7 +166,7 @@ int run_update(Context& ctx) {
         if (a.level == sources::SourceAdvice::Audit ? !audit : quiet > 0) continue;
         std::fprintf(stderr, "%s: %s\n", a.level == sources::SourceAdvice::Audit ? "A" : "N", a.text.c_str());
     }
-    return result.failed ? 100 : 0;
+    return result.failed ? kExitError : kExitSuccess;
 }
 
 }  // namespace aptus::cli

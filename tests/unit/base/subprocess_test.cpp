@@ -126,5 +126,22 @@ TEST(Subprocess, StdoutCanStayOursAndTheDirectoryBeChosen) {
     EXPECT_EQ(r.out, "");
 }
 
+// With both streams ours, the input is still written (dpkg --set-selections
+// reads its selections so): it once was never sent.
+TEST(Subprocess, InputReachesAChildWhoseOutputIsOurs) {
+    test::TempDir dir("subprocess-input");
+    SubprocessOptions o;
+    o.inherit_stdout = true;
+    o.inherit_stderr = true;
+    const std::string input = "hold me\n";
+    o.input = input;
+    SubprocessResult r = run_subprocess({"/bin/sh", "-c", "cat >'" + dir.file("got") + "'"}, o);
+    EXPECT_TRUE(r.success());
+    EXPECT_TRUE(r.input_complete);
+    std::ifstream in(dir.file("got"));
+    std::string got((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(got, input);
+}
+
 }  // namespace
 }  // namespace aptus
