@@ -133,12 +133,8 @@ PlanView plan_view(const cache::Cache& c, const install::Plan& plan, bool kept_b
         }
         if (ch.held) view.held_changes.push_back(e);
         if (ch.new_version) view.download_bytes += c.size_of(*ch.new_version);
-        if (ch.new_version) view.space_change_bytes += int64_t(ch.new_version->installed_size) * 1024;
-        // A package with only configuration files left frees nothing: its
-        // files are gone already (apt has no installed version for it).
-        if (ch.old_version && ch.package->state != cache::InstallState::ConfigFiles)
-            view.space_change_bytes -= int64_t(ch.old_version->installed_size) * 1024;
     }
+    view.space_change_bytes = install::disk_space_change(plan);
     for (const cache::Version* v : plan.autoremovable) {
         view.autoremovable_hint.push_back(request::full_name(c, c.package_of(*v)));
         view.autoremovable_versions.push_back(std::string(c.str(v->version)));  // shown with -V

@@ -25,6 +25,19 @@ enum class Verb { Install, Reinstall, Remove, Purge, Upgrade, FullUpgrade, AutoR
 // The command's name: "install", "full-upgrade", ...
 const char* verb_name(Verb verb);
 
+// A package named by value, for a front end that holds values rather than
+// command-line text: goal_word() makes the word the request reads
+// ("name[:arch][=version|/release]" and "+"/"-" for an action against the
+// verb's own).
+struct PackageSpec {
+    std::string name;
+    std::string arch;     // "" for the native one (or the only one)
+    std::string version;  // "" for the candidate
+    std::string release;  // "" for the candidate's; ignored when a version is given
+    enum class Action { Verb, Install, Remove } action = Action::Verb;
+};
+std::string goal_word(const PackageSpec& spec);
+
 struct Goal {
     Verb verb = Verb::Install;
     // The words read (request/request.hpp), with the request made of them,

@@ -102,6 +102,10 @@ std::vector<std::string> unconfirmed_dangers(const config::Config& config, const
 void apply_mark_auto(const config::Config& config, const system::SystemUniverse& su, const cache::Cache& cache,
                      request::CommandRequest& request, Plan& plan);
 
+// What the plan adds to the disk (negative: frees), in bytes, from the
+// versions' Installed-Size as apt counts it ("After this operation, ...").
+int64_t disk_space_change(const Plan& plan);
+
 // apt's "Recommended packages:" and "Suggested packages:": the Recommends
 // and Suggests groups of what the plan installs or upgrades that nothing
 // installed afterwards meets, each group once, in the plan's order; each

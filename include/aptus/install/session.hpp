@@ -79,6 +79,8 @@ public:
     // patterns), then solved on the whole system. One session can resolve
     // several goals; each starts from the system as it was opened.
     Resolution resolve(Verb verb, const std::vector<std::string>& words);
+    // The same with the packages given as values (goal.hpp's PackageSpec).
+    Resolution resolve(Verb verb, const std::vector<PackageSpec>& packages);
 
     // The entries of the history log (apt's and aptus's runs), oldest first.
     std::vector<system::HistoryEntry> history() const;
@@ -102,6 +104,8 @@ public:
     // Bytes of .deb files still to fetch (not already in the archives
     // directory), when every version has a repository.
     std::optional<uint64_t> download_size() const;
+    // Bytes the plan adds to the disk (negative: frees).
+    int64_t disk_space_change() const { return install::disk_space_change(plan()); }
     // Only the downloads, into Dir::Cache::Archives; returns the files.
     std::vector<std::string> download(const DownloadObserver& observer);
     // Downloads, runs dpkg and writes the marks and the history log. Needs

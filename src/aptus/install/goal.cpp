@@ -43,6 +43,16 @@ const char* verb_name(Verb v) {
     return "";
 }
 
+std::string goal_word(const PackageSpec& spec) {
+    std::string word = spec.name;
+    if (!spec.arch.empty()) word += ":" + spec.arch;
+    if (!spec.version.empty()) word += "=" + spec.version;
+    else if (!spec.release.empty()) word += "/" + spec.release;
+    if (spec.action == PackageSpec::Action::Install) word += "+";
+    if (spec.action == PackageSpec::Action::Remove) word += "-";
+    return word;
+}
+
 Goal read_goal(const config::Config& config, system::SystemUniverse& su, const cache::Cache& cache,
                const system::Candidates& candidates, Verb verb, std::span<const std::string> words) {
     Goal goal;

@@ -317,4 +317,16 @@ UnmetRelations unmet_relations(const cache::Cache& c, const system::Candidates& 
     return unmet;
 }
 
+int64_t disk_space_change(const Plan& plan) {
+    int64_t bytes = 0;
+    for (const Change& ch : plan.changes) {
+        if (ch.new_version) bytes += int64_t(ch.new_version->installed_size) * 1024;
+        // A package with only configuration files left frees nothing: its
+        // files are gone already (apt has no installed version for it).
+        if (ch.old_version && ch.package->state != cache::InstallState::ConfigFiles)
+            bytes -= int64_t(ch.old_version->installed_size) * 1024;
+    }
+    return bytes;
+}
+
 }  // namespace aptus::install

@@ -80,6 +80,12 @@ Resolution Session::resolve(Verb verb, const std::vector<std::string>& words) {
     return out;
 }
 
+Resolution Session::resolve(Verb verb, const std::vector<PackageSpec>& packages) {
+    std::vector<std::string> words;
+    for (const PackageSpec& p : packages) words.push_back(goal_word(p));
+    return resolve(verb, words);
+}
+
 std::vector<system::HistoryEntry> Session::history() const { return system::read_history(state_->config); }
 
 Resolution Session::undo(const system::HistoryEntry& entry) {

@@ -18,9 +18,9 @@
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
 #include "aptus/base/strings.hpp"
-#include "aptus/base/subprocess.hpp"
 #include "aptus/deb/version.hpp"
 #include "aptus/system/source_package.hpp"
+#include "aptus/system/source_unpack.hpp"
 #include "cli/archive_download.hpp"
 #include "cli/human_size.hpp"
 #include "cli/print_uris.hpp"
@@ -29,37 +29,6 @@
 #include "aptus/request/version_select.hpp"
 
 namespace aptus::cli {
-namespace {
-
-// The directory dpkg-source unpacks into: "name-upstreamversion".
-std::string unpack_dir(const system::SourceChoice& c) {
-    std::string_view v = c.version;
-    if (size_t colon = v.find(':'); colon != std::string_view::npos) v.remove_prefix(colon + 1);
-    if (size_t dash = v.rfind('-'); dash != std::string_view::npos) v = v.substr(0, dash);
-    return c.package + "-" + std::string(v);
-}
-
-// --compile: dpkg-buildpackage in the unpacked tree, with apt's options
-// (DPkg::Build-Options, default "-b -uc"; -a for --host-architecture, -P for
-// build profiles); its output as it comes.
-void build_binaries(const config::Config& config, const std::string& dir) {
-    std::vector<std::string> argv{config.find("Dir::Bin::dpkg-buildpackage", "dpkg-buildpackage")};
-    if (std::string host = config.find("APT::Get::Host-Architecture"); !host.empty()) argv.push_back("-a" + host);
-    if (std::string profiles = config.find("APT::Build-Profiles"); !profiles.empty()) argv.push_back("-P" + profiles);
-    for (std::string_view w : split_words(config.find("DPkg::Build-Options", "-b -uc"))) argv.emplace_back(w);
-    std::string text;
-    for (const std::string& a : argv) text += (text.empty() ? "" : " ") + a;
-    std::fflush(stdout);
-    SubprocessResult r;
-    try {
-        r = run_subprocess(argv, {.inherit_stderr = true, .inherit_stdout = true, .working_directory = dir});
-    } catch (const Error& e) {
-        throw Error("Build command '" + text + "' failed: " + e.what());
-    }
-    if (!r.success()) throw Error("Build command '" + text + "' failed.");
-}
-
-}  // namespace
 
 int run_source(Context& ctx) {
     const config::Config& config = ctx.config;
@@ -116,17 +85,7 @@ int run_source(Context& ctx) {
                 continue;
             }
             to_get += f.size;
-            acquire::ArchiveItem item;
-            item.package = c.package;
-            item.version = c.version;
-            item.uri = f.uri;
-            item.print_uri = f.print_uri;
-            item.file_name = f.name;
-            item.size = f.size;
-            item.hash = f.hash;
-            item.hash_hex = f.hash_hex;
-            item.label = c.label + " (" + f.kind + ")";
-            items.push_back(std::move(item));
+            items.push_back(system::source_file_item(c, f));
         }
     if (to_get != total)
         std::printf("Need to get %sB/%sB of source archives.\n", human_size(double(to_get)).c_str(),
@@ -142,34 +101,17 @@ int run_source(Context& ctx) {
         std::puts("Download complete and in download only mode");
         return 0;
     }
-    const std::string dpkg_source = config.find("Dir::Bin::dpkg-source", "dpkg-source");
     for (const system::SourceChoice& c : chosen) {
-        const std::string dir = unpack_dir(c);
+        const std::string dir = system::unpack_directory(c);
         if (path_exists(std::string(cwd) + "/" + dir)) {
             std::printf("Skipping unpack of already unpacked source in %s\n", dir.c_str());
             continue;
         }
-        std::string dsc;
         for (const system::SourceFile& f : c.files)
-            if (f.kind == "dsc") dsc = f.name;
-        if (dsc.empty()) continue;
-        // The hashes were checked here: dpkg-source's signature check has no
-        // keyring to check against (apt passes --no-check too).
-        std::fflush(stdout);
-        SubprocessResult r;
-        try {
-            r = run_subprocess({dpkg_source, "--no-check", "-x", dsc}, {.max_output = 64u << 20, .inherit_stderr = true});
-        } catch (const Error& e) {
-            throw Error(std::string("Unpack command '") + dpkg_source + " --no-check -x " + dsc + "' failed: " + e.what() +
-                        "\nCheck if the 'dpkg-dev' package is installed.");
-        }
-        std::fwrite(r.out.data(), 1, r.out.size(), stdout);
-        std::fflush(stdout);
-        if (!r.success())
-            throw Error(std::string("Unpack command '") + dpkg_source + " --no-check -x " + dsc + "' failed.");
+            if (f.kind == "dsc") system::unpack_source(config, cwd, f.name);
     }
     if (config.find_bool("APT::Get::Compile"))
-        for (const system::SourceChoice& c : chosen) build_binaries(config, std::string(cwd) + "/" + unpack_dir(c));
+        for (const system::SourceChoice& c : chosen) system::build_source(config, std::string(cwd) + "/" + system::unpack_directory(c));
     return 0;
 }
 

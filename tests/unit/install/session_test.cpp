@@ -38,6 +38,10 @@ TEST(Session, ResolvesTheCommandLinesWords) {
     EXPECT_FALSE(first.kind == ChangeKind::Install && o.session->cache().name_of(*first.package) == "hello" &&
                  first.automatic);  // the named package is manual
     EXPECT_FALSE(r.transaction->plan().steps.empty());
+    // The same goal with the package as a value.
+    Resolution typed = o.session->resolve(Verb::Install, std::vector<PackageSpec>{{.name = "hello", .version = "2.10-3"}});
+    ASSERT_TRUE(typed.transaction);
+    EXPECT_TRUE(o.plans(typed, "hello", ChangeKind::Install));
     // A second goal starts from the system as opened, not from the first.
     Resolution again = o.session->resolve(Verb::Remove, {"hello"});
     EXPECT_TRUE(!again.transaction || again.transaction->plan().changes.empty());

@@ -1,3 +1,4 @@
+#include "aptus/install/goal.hpp"
 #include "aptus/install/undo.hpp"
 
 #include <gtest/gtest.h>
@@ -32,6 +33,14 @@ TEST(UndoWords, NothingToUndo) {
     // A removal without the version it had cannot be put back.
     e.remove = {item("nano:amd64", "", "")};
     EXPECT_TRUE(undo_words(e, "amd64").empty());
+}
+
+TEST(GoalWord, FromValues) {
+    EXPECT_EQ(goal_word({.name = "hello"}), "hello");
+    EXPECT_EQ(goal_word({.name = "hello", .arch = "i386", .version = "2.10-3"}), "hello:i386=2.10-3");
+    EXPECT_EQ(goal_word({.name = "hello", .release = "bookworm"}), "hello/bookworm");
+    EXPECT_EQ(goal_word({.name = "nginx", .action = PackageSpec::Action::Remove}), "nginx-");
+    EXPECT_EQ(goal_word({.name = "vim", .action = PackageSpec::Action::Install}), "vim+");
 }
 
 }  // namespace
