@@ -33,7 +33,6 @@ BIN=$T/bin
 mkdir -p "$BIN"
 for name in apt-get apt-cache apt; do ln -s "$APTUS" "$BIN/$name"; done
 
-not_contains() { ! grep -qF -- "$2" <<<"$1"; }
 run() {
     "$@" >"$T/out" 2>&1 </dev/null
     RC=$?

@@ -20,7 +20,6 @@ run() {
     RC=$?
     OUT=$(cat "$T/out")
 }
-not_contains() { ! grep -qF -- "$2" <<<"$1"; }
 
 # A fixed machine and no chroot, whatever the host is: a percentage of 0
 # leaves every machine out, so the draw does not matter here.

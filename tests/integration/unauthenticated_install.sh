@@ -8,7 +8,6 @@
 # rules for a signature that does not verify: with lists from before they
 # stay (a warning), without and an empty Release.gpg it is an error (NODATA).
 source "$(dirname "$0")/lib/install_repo.sh"
-not_contains() { ! grep -qF -- "$2" <<<"$1"; }
 install_setup
 BIN=$T/bin
 mkdir -p "$BIN"

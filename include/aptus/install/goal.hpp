@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -20,7 +21,9 @@
 
 namespace aptus::install {
 
-enum class Verb { Install, Reinstall, Remove, Purge, Upgrade, FullUpgrade, AutoRemove, AutoPurge, DselectUpgrade };
+// Satisfy: the words are relation lists (install/satisfy.hpp), met by
+// installing what they need.
+enum class Verb { Install, Reinstall, Remove, Purge, Upgrade, FullUpgrade, AutoRemove, AutoPurge, DselectUpgrade, Satisfy };
 
 // The command's name: "install", "full-upgrade", ...
 const char* verb_name(Verb verb);
@@ -45,6 +48,9 @@ struct Goal {
     request::CommandRequest request;
     bool reinstall = false;        // named installed versions are installed again
     std::vector<uint32_t> phased;  // upgrades phasing deferred, held for this run (universe packages)
+    // Satisfy: the placeholder package that has the relations (universe
+    // package); never in the plan.
+    std::optional<uint32_t> placeholder;
 };
 
 // Reads `words` for `verb` against `su` (which it changes as apt changes its

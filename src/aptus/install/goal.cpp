@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "aptus/install/satisfy.hpp"
 #include "aptus/request/version_select.hpp"
 #include "aptus/system/phased_updates.hpp"
 
@@ -39,6 +40,7 @@ const char* verb_name(Verb v) {
         case Verb::AutoRemove: return "autoremove";
         case Verb::AutoPurge: return "autopurge";
         case Verb::DselectUpgrade: return "dselect-upgrade";
+        case Verb::Satisfy: return "satisfy";
     }
     return "";
 }
@@ -57,6 +59,12 @@ Goal read_goal(const config::Config& config, system::SystemUniverse& su, const c
                const system::Candidates& candidates, Verb verb, std::span<const std::string> words) {
     Goal goal;
     goal.verb = verb;
+    if (verb == Verb::Satisfy) {
+        goal.placeholder = add_satisfy_placeholder(su, config, words);
+        request::apply_request_settings(config, goal.request.request);
+        goal.request.request.install.push_back(*goal.placeholder);
+        return goal;
+    }
     const request::RequestAction action = verb == Verb::Install || verb == Verb::Reinstall || verb == Verb::Upgrade ||
                                                   verb == Verb::FullUpgrade || verb == Verb::DselectUpgrade
                                               ? request::RequestAction::Install
@@ -100,7 +108,13 @@ Goal read_goal(const config::Config& config, system::SystemUniverse& su, const c
 Plan plan_goal(const system::SystemUniverse& su, const cache::Cache& cache, const system::Candidates& candidates,
                const Goal& goal, const solver::Solution& solution, std::vector<std::string>& errors) {
     const request::CommandRequest& cr = goal.request;
-    Plan plan = make_plan(su, cache, candidates, cr.request, solution, cr.unheld);
+    solver::Solution changes = solution;
+    solver::Request asked = cr.request;
+    if (goal.placeholder) {
+        for (uint32_t p : placeholder_satisfiers(su, *goal.placeholder, solution)) asked.install.push_back(p);
+        drop_placeholder(su, *goal.placeholder, changes);
+    }
+    Plan plan = make_plan(su, cache, candidates, asked, changes, cr.unheld);
     const size_t solved_changes = plan.changes.size();
     if (cr.request.purge) add_config_purges(cache, cr.config_files, plan);
     if (goal.reinstall) add_reinstalls(cache, cr.already_installed, plan);

@@ -22,6 +22,13 @@ bool arch_fits(const Universe& u, const Version& from, const Version& cand, cons
     return cand_arch == t.arch;
 }
 
+// A Conflicts or Breaks without qualifier hits every architecture;
+// "name:arch" only that one.
+bool conflict_arch_fits(const Universe& u, const std::string& cand_arch, const Target& t) {
+    if (t.arch.empty() || t.arch == "any") return true;
+    return cand_arch == (t.arch == "native" ? u.native_arch : t.arch);
+}
+
 }  // namespace
 
 std::vector<std::string> check_installation(const Universe& u, const std::vector<uint32_t>& selected) {
@@ -78,7 +85,7 @@ std::vector<std::string> check_installation(const Universe& u, const std::vector
                 auto self = u.versions[v].package;
                 if (auto it = by_name.find(name); it != by_name.end())
                     for (const Installed& c : it->second)
-                        if (u.versions[c.version].package != self &&
+                        if (u.versions[c.version].package != self && conflict_arch_fits(u, c.arch, t) &&
                             deb::relation_satisfied_by(t.op, t.version, u.versions[c.version].version))
                             problems.push_back(u.describe(v) + " " + std::string(dep_kind_name(d.kind)) + " " + u.target_text(t) + ": " + u.describe(c.version) + " is installed");
                 if (auto it = provided.find(name); it != provided.end())

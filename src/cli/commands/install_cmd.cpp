@@ -9,6 +9,7 @@
 
 #include "aptus/base/error.hpp"
 #include "aptus/install/goal.hpp"
+#include "aptus/install/satisfy.hpp"
 #include "aptus/sources/source_list.hpp"
 #include "aptus/solver/why.hpp"
 #include "aptus/system/authentication.hpp"
@@ -155,6 +156,7 @@ int run(Context& ctx, Verb verb) {
         Diagnostics later;
         sources::read_sources(config, later);
     }
+    if (verb == Verb::Satisfy) install::check_satisfy_words(ctx.args);
     Progress progress(config, json);
     progress.start("Reading package lists");
     auto session = open_read_session(ctx);
@@ -238,7 +240,9 @@ int run(Context& ctx, Verb verb) {
     // -qq: as apt-get, no plan on the screen, only -s's lines and what asks
     // (apt itself still shows it).
     const bool plan_quiet = effective_quiet(config) >= 2 && config.find("Binary", "aptus") != "apt";
-    options.additional = verb != Verb::Upgrade && verb != Verb::FullUpgrade;
+    // apt lists no "additional" packages for upgrades, nor for satisfy
+    // (whose relations name no package the user gave).
+    options.additional = verb != Verb::Upgrade && verb != Verb::FullUpgrade && verb != Verb::Satisfy;
     if (config.find("APT::Get::HideAutoRemove") == "small")
         options.autoremovable = PlanViewOptions::Autoremovable::Count;
     else if (config.find_bool("APT::Get::HideAutoRemove"))
@@ -300,5 +304,6 @@ int run_full_upgrade(Context& ctx) { return run(ctx, Verb::FullUpgrade); }
 int run_autoremove(Context& ctx) { return run(ctx, Verb::AutoRemove); }
 int run_autopurge(Context& ctx) { return run(ctx, Verb::AutoPurge); }
 int run_dselect_upgrade(Context& ctx) { return run(ctx, Verb::DselectUpgrade); }
+int run_satisfy(Context& ctx) { return run(ctx, Verb::Satisfy); }
 
 }  // namespace aptus::cli

@@ -18,6 +18,8 @@ int run_purge(Context& ctx);
 int run_upgrade(Context& ctx);
 int run_full_upgrade(Context& ctx);
 int run_dselect_upgrade(Context& ctx);
+// apt-get satisfy: relation lists ("foo (>= 1) [amd64]", "Conflicts: bar") met.
+int run_satisfy(Context& ctx);
 int run_autoremove(Context& ctx);
 int run_autopurge(Context& ctx);  // autoremove --purge (apt's autopurge)
 

@@ -154,6 +154,7 @@ check() {
 }
 
 contains() { grep -qF -- "$2" <<<"$1"; }
+not_contains() { ! grep -qF -- "$2" <<<"$1"; }
 # The whole text, lines and all, in order (grep -F takes each line of a
 # pattern as a pattern of its own, so contains() matches any one of them).
 has_text() { [[ "$1" == *"$2"* ]]; }

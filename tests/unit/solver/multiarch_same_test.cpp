@@ -130,3 +130,25 @@ TEST(ArchQualifiedProvides, ProvideTheNamedArchitectureOnly) {
 }
 
 }  // namespace aptus::solver
+
+namespace aptus::solver {
+
+// "Conflicts: lib:i386" (apt-get satisfy's test) conflicts with lib of i386
+// alone: the solver keeps lib:amd64, and the independent check agrees.
+TEST(ArchQualifiedConflicts, HitTheNamedArchitectureOnly) {
+    const std::string packages =
+        "Package: lib\nArchitecture: i386\nVersion: 1\nMulti-Arch: same\nInstalled: yes\nAPT-Automatic: yes\n\n"
+        "Package: lib\nVersion: 1\nMulti-Arch: same\nInstalled: yes\n\n"
+        "Package: app\nVersion: 1\nConflicts: lib:i386\n";
+    auto sc = scenario("Install: app\n", packages);
+    Solution s = solve(sc.universe, sc.request);
+    ASSERT_TRUE(s.solved) << s.message;
+    EXPECT_EQ(selected_with_arch(sc.universe, s), (V{"app:amd64=1", "lib:amd64=1"}));
+    EXPECT_EQ(check_installation(sc.universe, s.selected), V{});
+    // Keeping both is what the check must refuse.
+    std::vector<uint32_t> all;
+    for (uint32_t v = 0; v < sc.universe.versions.size(); ++v) all.push_back(v);
+    EXPECT_EQ(check_installation(sc.universe, all).size(), 1u);
+}
+
+}  // namespace aptus::solver

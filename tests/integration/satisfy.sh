@@ -1,0 +1,55 @@
+#!/bin/bash
+# aptus satisfy / apt-get satisfy: relation lists met with real dpkg in a
+# sandbox root from a signed loopback archive, side by side with real apt on
+# a twin: the packages that meet the relations are manual afterwards and
+# what they pull in automatic (as apt marks them); Conflicts remove; arch
+# restrictions and build profiles; apt's errors for a bad word, given before
+# anything is read.
+source "$(dirname "$0")/lib/install_repo.sh"
+install_setup
+
+spec "libdep|1.0" "dep|1.0|Depends=libdep" "dep|2.0|Depends=libdep" "old|1.0" "profiled|1.0" "other|1.0" >"$T/spec.json"
+install_suite stable "$T/spec.json"
+aptus_run install -y old
+check "old installed" test "$(installed old)" = 1.0
+# A manual package stays (solver3's rule); an automatic one may go.
+"$APTUS" mark auto old >/dev/null
+twin "$T/twin"
+APTAPT() { APT_CONFIG=$T/twin/apt.conf "$@"; }
+
+aptus_run satisfy -s "dep (>= 1) [amd64], other [i386]" "profiled <nocheck>" "Conflicts: old"
+check "satisfy -s exits 0" test "$RC" = 0
+check "dep installed" contains "$OUT" "Inst dep (2.0"
+check "its dependency too" contains "$OUT" "Inst libdep (1.0"
+check "the Conflicts removes old" contains "$OUT" "Remv old [1.0]"
+check "an [i386] alternative does not apply on amd64" not_contains "$OUT" "Inst other"
+check "a <nocheck> relation does not apply without the profile" not_contains "$OUT" "Inst profiled"
+check "the placeholder is not in the plan" not_contains "$OUT" "satisfy:command-line"
+aptus_run satisfy -s "profiled <nocheck>" -P nocheck
+check "-P nocheck: the profiled relation applies" contains "$OUT" "Inst profiled (1.0"
+
+# Bad words: apt's errors, before the lists are read.
+for word in "dep (>= 2" "Conflicts: dep (>= 2" "Recommends: dep" ""; do
+    aptus_run satisfy -s "$word"
+    check "'$word' is refused (rc $RC)" test "$RC" = 100
+    check "'$word': apt's error" test "$ERR" = "E: Problem parsing dependency: $word"
+    check "'$word': nothing read first" not_contains "$OUT" "Reading package lists"
+done
+aptus_run satisfy -s "dep (< 2)"
+check "dpkg's obsolete '<' is refused as apt does" \
+    test "$ERR" = "E: Invalid operator '<' at offset 5, did you mean '<<' or '<='? - in: dep (< 2)"
+
+# For real, beside apt: the same packages, the same marks.
+aptus_run satisfy -y "dep (>= 2)"
+check "satisfy -y exits 0" test "$RC" = 0
+check "dep 2.0 installed" test "$(installed dep)" = 2.0
+check "libdep installed" test "$(installed libdep)" = 1.0
+APTAPT apt-get satisfy -y "dep (>= 2)" >"$T/apt-out" 2>&1
+check "apt installs the same set" test "$(installed_set "$SB")" = "$(installed_set "$T/twin")"
+check "the marks are apt's: $(apt-mark showauto 2>/dev/null | tr '\n' ' ')" \
+    test "$(apt-mark showauto 2>/dev/null)" = "$(APTAPT apt-mark showauto 2>/dev/null)"
+check "dep is manual, as apt has it" test "$(apt-mark showmanual 2>/dev/null | grep -x dep)" = dep
+aptus_run autoremove -s
+check "dep is not autoremovable" not_contains "$OUT" "Remv dep"
+check "libdep is not autoremovable (dep needs it)" not_contains "$OUT" "Remv libdep"
+finish
