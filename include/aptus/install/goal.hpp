@@ -6,7 +6,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -22,8 +21,11 @@
 namespace aptus::install {
 
 // Satisfy: the words are relation lists (install/satisfy.hpp), met by
-// installing what they need.
-enum class Verb { Install, Reinstall, Remove, Purge, Upgrade, FullUpgrade, AutoRemove, AutoPurge, DselectUpgrade, Satisfy };
+// installing what they need; BuildDep: the words name source packages whose
+// build relations are met so (install/build_dep.hpp).
+enum class Verb {
+    Install, Reinstall, Remove, Purge, Upgrade, FullUpgrade, AutoRemove, AutoPurge, DselectUpgrade, Satisfy, BuildDep
+};
 
 // The command's name: "install", "full-upgrade", ...
 const char* verb_name(Verb verb);
@@ -48,9 +50,12 @@ struct Goal {
     request::CommandRequest request;
     bool reinstall = false;        // named installed versions are installed again
     std::vector<uint32_t> phased;  // upgrades phasing deferred, held for this run (universe packages)
-    // Satisfy: the placeholder package that has the relations (universe
-    // package); never in the plan.
-    std::optional<uint32_t> placeholder;
+    // Satisfy, BuildDep: the placeholder packages that have the relations
+    // (universe packages); never in the plan.
+    std::vector<uint32_t> placeholders;
+    // What meets their relations is manual afterwards, as apt has it;
+    // build-dep with APT::Get::Build-Dep-Automatic: automatic.
+    bool satisfiers_manual = true;
 };
 
 // Reads `words` for `verb` against `su` (which it changes as apt changes its

@@ -54,6 +54,7 @@ struct SourceChoice {
     std::string label;
     bool trusted = false;  // the Sources file is from an authenticated repository
     std::vector<SourceFile> files;
+    std::string record;  // the Sources stanza (Build-Depends and the rest of its fields)
 };
 
 struct SourceRequest {

@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "aptus/install/build_dep.hpp"
 #include "aptus/install/satisfy.hpp"
 #include "aptus/request/version_select.hpp"
 #include "aptus/system/phased_updates.hpp"
@@ -41,6 +42,7 @@ const char* verb_name(Verb v) {
         case Verb::AutoPurge: return "autopurge";
         case Verb::DselectUpgrade: return "dselect-upgrade";
         case Verb::Satisfy: return "satisfy";
+        case Verb::BuildDep: return "build-dep";
     }
     return "";
 }
@@ -59,10 +61,18 @@ Goal read_goal(const config::Config& config, system::SystemUniverse& su, const c
                const system::Candidates& candidates, Verb verb, std::span<const std::string> words) {
     Goal goal;
     goal.verb = verb;
-    if (verb == Verb::Satisfy) {
-        goal.placeholder = add_satisfy_placeholder(su, config, words);
+    if (verb == Verb::Satisfy || verb == Verb::BuildDep) {
+        if (verb == Verb::Satisfy) {
+            goal.placeholders.push_back(add_satisfy_placeholder(su, config, words));
+        } else {
+            goal.satisfiers_manual = !config.find_bool("APT::Get::Build-Dep-Automatic");
+            for (BuildDeps& deps : read_build_deps(cache, config, words)) {
+                for (std::string& note : deps.notes) goal.request.notes.push_back(std::move(note));
+                goal.placeholders.push_back(add_satisfy_placeholder(su, config, deps.words, deps.placeholder));
+            }
+        }
         request::apply_request_settings(config, goal.request.request);
-        goal.request.request.install.push_back(*goal.placeholder);
+        goal.request.request.install = goal.placeholders;
         return goal;
     }
     const request::RequestAction action = verb == Verb::Install || verb == Verb::Reinstall || verb == Verb::Upgrade ||
@@ -110,9 +120,10 @@ Plan plan_goal(const system::SystemUniverse& su, const cache::Cache& cache, cons
     const request::CommandRequest& cr = goal.request;
     solver::Solution changes = solution;
     solver::Request asked = cr.request;
-    if (goal.placeholder) {
-        for (uint32_t p : placeholder_satisfiers(su, *goal.placeholder, solution)) asked.install.push_back(p);
-        drop_placeholder(su, *goal.placeholder, changes);
+    for (uint32_t placeholder : goal.placeholders) {
+        if (goal.satisfiers_manual)
+            for (uint32_t p : placeholder_satisfiers(su, placeholder, solution)) asked.install.push_back(p);
+        drop_placeholder(su, placeholder, changes);
     }
     Plan plan = make_plan(su, cache, candidates, asked, changes, cr.unheld);
     const size_t solved_changes = plan.changes.size();

@@ -95,6 +95,7 @@ SourceChoice choose_one(const Lookup& ctx, const SourceRequest& request, bool on
     if (size_t sp = label.rfind(' '); sp != std::string::npos) label.resize(sp);
     out.label = label + " " + out.package + " " + out.version;
 
+    out.record = std::string(cache.stanza(*best));
     deb::TagFileReader reader(cache.stanza(*best), index_path, deb::TagFileOptions{.skip_malformed = true});
     deb::Stanza st;
     if (!reader.next(st)) throw Error(index_path + ": the record of " + out.package + " " + out.version + " could not be read");

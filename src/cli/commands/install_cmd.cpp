@@ -9,6 +9,7 @@
 
 #include "aptus/base/error.hpp"
 #include "aptus/install/goal.hpp"
+#include "aptus/install/build_dep.hpp"
 #include "aptus/install/satisfy.hpp"
 #include "aptus/sources/source_list.hpp"
 #include "aptus/solver/why.hpp"
@@ -39,6 +40,7 @@ using install::Verb;
 
 constexpr OptionSpec install_table[] = {
     {'t', "target-release", "APT::Default-Release", ArgKind::Value},
+    {'a', "host-architecture", "APT::Get::Host-Architecture", ArgKind::Value},
     {0, "default-release", "APT::Default-Release", ArgKind::Value},
     {0, "allow-downgrades", "APT::Get::allow-downgrades", ArgKind::Flag},
     {0, "allow-remove-essential", "APT::Get::allow-remove-essential", ArgKind::Flag},
@@ -157,18 +159,40 @@ int run(Context& ctx, Verb verb) {
         sources::read_sources(config, later);
     }
     if (verb == Verb::Satisfy) install::check_satisfy_words(ctx.args);
+    if (verb == Verb::BuildDep) {
+        if (ctx.args.empty()) throw Error("Must specify at least one package to check builddeps for");
+        // apt names the files and trees it reads before anything else.
+        for (const std::string& arg : ctx.args)
+            if (auto note = install::build_dep_path_note(arg)) std::printf("%s\n", note->c_str());
+    }
     Progress progress(config, json);
     progress.start("Reading package lists");
     auto session = open_read_session(ctx);
     const cache::Cache& cache = session->cache();
+    system::SystemUniverse su;
+    std::optional<install::Goal> early;
+    if (verb == Verb::BuildDep && std::any_of(ctx.args.begin(), ctx.args.end(), [](const std::string& a) {
+            return !install::build_dep_path_note(a);
+        })) {
+        // apt looks the source packages up first, says what it found
+        // ("foo has no build depends."), then reads the lists again.
+        progress.done();
+        su = system::system_universe(cache, *session->candidates);
+        early = install::read_goal(config, su, cache, *session->candidates, verb, ctx.args);
+        if (!json)
+            for (const std::string& n : early->request.notes) std::printf("%s\n", n.c_str());
+        early->request.notes.clear();
+        progress.start("Reading package lists");
+    }
     progress.start("Building dependency tree");
-    system::SystemUniverse su = system::system_universe(cache, *session->candidates);
+    if (!early) su = system::system_universe(cache, *session->candidates);
     // As apt: the line is the reading of extended_states, so only when there is one.
     if (::access(config.find_file("Dir::State::extended_states").c_str(), F_OK) == 0)
         progress.start("Reading state information");
     progress.done();
 
-    install::Goal goal = install::read_goal(config, su, cache, *session->candidates, verb, ctx.args);
+    install::Goal goal =
+        early ? std::move(*early) : install::read_goal(config, su, cache, *session->candidates, verb, ctx.args);
     request::CommandRequest& cr = goal.request;
     if ((verb == Verb::Upgrade || verb == Verb::FullUpgrade) &&
         system::external_solver_name(config).empty()) {  // an external one says "Execute external solver"
@@ -242,7 +266,8 @@ int run(Context& ctx, Verb verb) {
     const bool plan_quiet = effective_quiet(config) >= 2 && config.find("Binary", "aptus") != "apt";
     // apt lists no "additional" packages for upgrades, nor for satisfy
     // (whose relations name no package the user gave).
-    options.additional = verb != Verb::Upgrade && verb != Verb::FullUpgrade && verb != Verb::Satisfy;
+    options.additional =
+        verb != Verb::Upgrade && verb != Verb::FullUpgrade && verb != Verb::Satisfy && verb != Verb::BuildDep;
     if (config.find("APT::Get::HideAutoRemove") == "small")
         options.autoremovable = PlanViewOptions::Autoremovable::Count;
     else if (config.find_bool("APT::Get::HideAutoRemove"))
@@ -305,5 +330,6 @@ int run_autoremove(Context& ctx) { return run(ctx, Verb::AutoRemove); }
 int run_autopurge(Context& ctx) { return run(ctx, Verb::AutoPurge); }
 int run_dselect_upgrade(Context& ctx) { return run(ctx, Verb::DselectUpgrade); }
 int run_satisfy(Context& ctx) { return run(ctx, Verb::Satisfy); }
+int run_build_dep(Context& ctx) { return run(ctx, Verb::BuildDep); }
 
 }  // namespace aptus::cli

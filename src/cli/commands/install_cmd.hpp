@@ -20,6 +20,8 @@ int run_full_upgrade(Context& ctx);
 int run_dselect_upgrade(Context& ctx);
 // apt-get satisfy: relation lists ("foo (>= 1) [amd64]", "Conflicts: bar") met.
 int run_satisfy(Context& ctx);
+// apt-get build-dep: the build relations of source packages, .dsc files or source trees met.
+int run_build_dep(Context& ctx);
 int run_autoremove(Context& ctx);
 int run_autopurge(Context& ctx);  // autoremove --purge (apt's autopurge)
 

@@ -14,6 +14,7 @@ usage: make_repo.py ROOT SUITE [options]
   --no-inrelease                leave out InRelease (Release + Release.gpg only)
   --unsigned                    neither InRelease nor Release.gpg
   --sources NAME=VERSION,...    native source packages (dpkg-source -b) in main/source/Sources
+  --source-field NAME:FIELD=VALUE  a field of NAME's source stanza (Build-Depends, ...); repeatable
   --spec FILE                   packages from a JSON file instead of --packages:
                                 [{"name", "version", "fields": {"Depends": ...},
                                   "scripts": {"postinst": "#!/bin/sh ..."},
@@ -53,6 +54,7 @@ ap.add_argument("--no-inrelease", action="store_true")
 ap.add_argument("--unsigned", action="store_true")
 ap.add_argument("--spec")
 ap.add_argument("--sources", default="")
+ap.add_argument("--source-field", action="append", default=[])
 a = ap.parse_args()
 
 dist = os.path.join(a.root, "dists", a.suite)
@@ -149,8 +151,14 @@ def build_source(pool, name, version):
         os.makedirs(os.path.join(tree, "debian", "source"))
         with open(os.path.join(tree, "debian", "source", "format"), "w") as f:
             f.write("3.0 (native)\n")
+        extra = ""
+        for item in a.source_field:
+            owner, field = item.split(":", 1)
+            key, value = field.split("=", 1)
+            if owner == name:
+                extra += f"{key}: {value}\n"
         with open(os.path.join(tree, "debian", "control"), "w") as f:
-            f.write(f"Source: {name}\nMaintainer: Test <test@example.org>\nSection: misc\nPriority: optional\n\n"
+            f.write(f"Source: {name}\nMaintainer: Test <test@example.org>\nSection: misc\nPriority: optional\n{extra}\n"
                     f"Package: {name}\nArchitecture: any\nDescription: test package {name}\n built by make_repo.py\n")
         with open(os.path.join(tree, "debian", "changelog"), "w") as f:
             f.write(f"{name} ({version}) unstable; urgency=low\n\n  * Test.\n\n"
