@@ -5,6 +5,7 @@ usage: make_repo.py ROOT SUITE [options]
   --packages NAME=VERSION,...   binary packages in main/binary-amd64/Packages
   --codename NAME               (default: SUITE)
   --release-notes URL           add a Release-Notes field
+  --changelogs TEMPLATE         add a Changelogs field (apt changelog's URI, with @CHANGEPATH@)
   --release-suite NAME          the Suite field says NAME (default: SUITE)
   --date-offset SECONDS         Date is now + this (negative: in the past)
   --valid-until SECONDS         add Valid-Until = now + this (negative: expired)
@@ -43,6 +44,7 @@ ap.add_argument("suite")
 ap.add_argument("--packages", default="hello=1.0")
 ap.add_argument("--codename")
 ap.add_argument("--release-notes")
+ap.add_argument("--changelogs")
 ap.add_argument("--release-suite")
 ap.add_argument("--date-offset", type=int, default=0)
 ap.add_argument("--valid-until", type=int)
@@ -217,6 +219,8 @@ lines = [
 ]
 if a.release_notes:
     lines.append(f"Release-Notes: {a.release_notes}")
+if a.changelogs:
+    lines.append(f"Changelogs: {a.changelogs}")
 if a.valid_until is not None:
     lines.append(f"Valid-Until: {email.utils.formatdate(now + a.valid_until, usegmt=True)}")
 lines += ["Architectures: amd64", "Components: main", "No-Support-for-Architecture-all: Packages"]
