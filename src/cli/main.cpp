@@ -116,7 +116,8 @@ int run(const std::string& program, const std::vector<std::string>& original_arg
         print_version(program);
         return 0;
     }
-    if (parsed.help) {
+    // `apt help` (and `aptus help`): the help, as --help gives it.
+    if (parsed.help || (!cmd && !words.empty() && words[0] == "help")) {
         print_help(program);
         return 0;
     }

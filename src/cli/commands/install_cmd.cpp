@@ -1,4 +1,5 @@
 #include "cli/commands/install_cmd.hpp"
+#include "cli/commands/update_cmd.hpp"
 
 #include <algorithm>
 #include <unistd.h>
@@ -61,6 +62,8 @@ constexpr OptionSpec install_table[] = {
     {0, "assume-no", "APT::Get::Assume-No", ArgKind::Flag},
     {0, "trivial-only", "APT::Get::Trivial-Only", ArgKind::Flag},
     {0, "reinstall", "APT::Get::ReInstall", ArgKind::Flag},
+    // APT 3.0's --update: the lists are updated first.
+    {0, "update", "APT::Update", ArgKind::Flag},
 };
 
 int fail(const std::vector<std::string>& errors) {
@@ -145,6 +148,10 @@ int run(Context& ctx, Verb verb) {
     bool json = config.find_bool("Aptus::Plan::JSON");
     bool simulate = config.find_bool("APT::Get::Simulate");
     bool act = !simulate && !json;
+    if (config.find_bool("APT::Update")) {
+        Context update_ctx{config, {}, ctx.diags};
+        if (int rc = run_update(update_ctx); rc != kExitSuccess) return rc;
+    }
     // As apt: the lock first, so nobody changes the system between reading
     // it and acting on it; then refuse to build on an interrupted dpkg run.
     std::optional<system::DpkgLock> lock;

@@ -1,0 +1,31 @@
+#!/bin/bash
+# APT 3.0's additions to the install commands and the help, with real dpkg
+# in a sandbox root: `install --update` updates the lists first (a package
+# published after the last update is found and installed), its failure
+# stops the install; `help` is the help, exit 0, under aptus's name and apt's.
+source "$(dirname "$0")/lib/install_repo.sh"
+install_setup
+
+spec "first|1.0" >"$T/spec.json"
+install_suite stable "$T/spec.json"
+spec "first|1.0" "later|1.0" >"$T/spec2.json"
+make_suite stable --spec "$T/spec2.json" >/dev/null || { echo "FAIL: make_repo.py"; exit 1; }
+aptus_run install -s later
+check "without --update, the new package is unknown (rc $RC)" test "$RC" = 100
+aptus_run install -y --update later
+check "install --update (rc $RC)" test "$RC" = 0
+check "it updated first" contains "$OUT" "Get:"
+check "later installed" test "$(installed later)" = 1.0
+mv "$REPO/dists" "$REPO/dists.away"
+aptus_run install -y --update first
+check "a failed update stops the install (rc $RC)" test "$RC" = 100
+check "first not installed" test -z "$(installed first)"
+mv "$REPO/dists.away" "$REPO/dists"
+
+aptus_run help
+check "aptus help exits 0" test "$RC" = 0
+check "aptus help is the help" test "$OUT" = "$("$APTUS" --help)"
+ln -s "$APTUS" "$T/apt"
+"$T/apt" help >"$T/out" 2>&1
+check "apt help exits 0" test "$?" = 0
+finish
