@@ -95,6 +95,7 @@ private:
     std::unique_ptr<State> state_;
 };
 
+// A transaction refers to its session: it must not outlive it.
 class Transaction {
 public:
     ~Transaction();
