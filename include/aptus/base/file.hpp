@@ -41,6 +41,20 @@ bool is_directory(const std::string& path);
 // Anything else is left alone, for the caller's own error later.
 void create_apt_directory(const std::string& parent, const std::string& path);
 
+// A directory of its own ("<prefix>.XXXXXX" under `parent`, else $TMPDIR,
+// else /tmp), removed with all it holds when this goes.
+class ScratchDirectory {
+public:
+    explicit ScratchDirectory(std::string_view prefix, const std::string& parent = "");
+    ~ScratchDirectory();
+    ScratchDirectory(const ScratchDirectory&) = delete;
+    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+    const std::string& path() const { return path_; }
+
+private:
+    std::string path_;
+};
+
 // A read-only memory mapping of a whole file. Empty files map to an empty view.
 class MappedFile {
 public:

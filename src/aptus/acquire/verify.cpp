@@ -29,26 +29,11 @@ namespace {
 // everything in it however verification ends.
 class Scratch {
 public:
-    explicit Scratch(const std::string& parent) {
-        std::string base = parent;
-        if (base.empty()) {
-            const char* tmp = std::getenv("TMPDIR");
-            base = tmp && *tmp ? tmp : "/tmp";
-        }
-        std::string pattern = base + "/aptus-verify.XXXXXX";
-        if (!::mkdtemp(pattern.data())) throw system_error("Could not create a directory in", base, errno);
-        dir_ = pattern;
-    }
-    ~Scratch() {
-        std::error_code ec;
-        std::filesystem::remove_all(dir_, ec);
-    }
-    Scratch(const Scratch&) = delete;
-    Scratch& operator=(const Scratch&) = delete;
+    explicit Scratch(const std::string& parent) : dir_("aptus-verify", parent) {}
 
-    const std::string& dir() const { return dir_; }
+    const std::string& dir() const { return dir_.path(); }
     std::string write(const std::string& name, std::string_view content) {
-        std::string path = dir_ + "/" + name;
+        std::string path = dir_.path() + "/" + name;
         int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
         if (fd < 0) throw system_error("Could not create", path, errno);
         size_t done = 0;
@@ -67,7 +52,7 @@ public:
     }
 
 private:
-    std::string dir_;
+    ScratchDirectory dir_;
 };
 
 std::string absolute(const std::string& path) {

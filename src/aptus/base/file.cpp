@@ -1,6 +1,8 @@
 #include "aptus/base/file.hpp"
 
 #include <cerrno>
+#include <cstdlib>
+#include <filesystem>
 #include <cstring>
 #include <ctime>
 #include <dirent.h>
@@ -207,6 +209,22 @@ MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
         size_ = std::exchange(other.size_, 0);
     }
     return *this;
+}
+
+ScratchDirectory::ScratchDirectory(std::string_view prefix, const std::string& parent) {
+    std::string base = parent;
+    if (base.empty()) {
+        const char* tmp = std::getenv("TMPDIR");
+        base = tmp && *tmp ? tmp : "/tmp";
+    }
+    std::string pattern = base + "/" + std::string(prefix) + ".XXXXXX";
+    if (!::mkdtemp(pattern.data())) throw system_error("Could not create a directory in", base, errno);
+    path_ = pattern;
+}
+
+ScratchDirectory::~ScratchDirectory() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
 }
 
 }  // namespace aptus

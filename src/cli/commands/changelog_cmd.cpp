@@ -6,8 +6,6 @@
 #include <cerrno>
 #include <climits>
 #include <cstdio>
-#include <cstdlib>
-#include <filesystem>
 #include <optional>
 
 #include "aptus/acquire/fetcher.hpp"
@@ -38,27 +36,6 @@ const cache::Version* version_of(const ReadSession& s, const request::PackageWor
     if (const cache::Version* v = c.current_version(p)) return v;
     return s.candidates->candidate(p);
 }
-
-// A directory of our own for changelogs only shown, gone afterwards.
-class ScratchDirectory {
-public:
-    ScratchDirectory() {
-        const char* tmp = std::getenv("TMPDIR");
-        std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/aptus-changelog.XXXXXX";
-        if (!::mkdtemp(pattern.data())) throw system_error("Unable to create a temporary directory", pattern, errno);
-        path_ = pattern;
-    }
-    ~ScratchDirectory() {
-        std::error_code ignored;
-        std::filesystem::remove_all(path_, ignored);
-    }
-    ScratchDirectory(const ScratchDirectory&) = delete;
-    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
-    const std::string& path() const { return path_; }
-
-private:
-    std::string path_;
-};
 
 void print_error(const std::string& text) {
     std::fflush(stdout);
@@ -97,13 +74,13 @@ int run_changelog(Context& ctx) {
 
     const bool download_only = config.find_bool("APT::Get::Download-Only");
     std::string dir;
-    std::optional<ScratchDirectory> temp;
+    std::optional<ScratchDirectory> temp;  // for changelogs only shown, gone afterwards
     if (download_only) {
         char cwd[PATH_MAX];
         if (!::getcwd(cwd, sizeof cwd)) throw system_error("Unable to read the current directory", ".", errno);
         dir = cwd;
     } else {
-        temp.emplace();
+        temp.emplace("aptus-changelog");
         dir = temp->path();
     }
     std::vector<acquire::FetchRequest> requests;
