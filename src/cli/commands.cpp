@@ -70,7 +70,7 @@ std::span<const Command> commands() {
         {{"full-upgrade"}, install_options(), "upgrade, removing and installing as needed", run_full_upgrade},
         {{"dist-upgrade"}, install_options(), "the same as full-upgrade", run_full_upgrade},
         {{"dselect-upgrade"}, install_options(), "install and remove as dpkg's selections say (as apt-get dselect-upgrade)", run_dselect_upgrade},
-        {{"changelog"}, {}, "show the changelog of packages (as apt-get changelog; --print-uris, -d: store NAME.changelog)", run_changelog},
+        {{"changelog"}, {}, "show the changelog of packages (as apt-get changelog; --print-uris, -d: store SOURCE.changelog)", run_changelog},
         {{"build-dep"}, install_options(), "install what source packages need to build (names, .dsc files, source trees; --arch-only, --indep-only, -P, --host-architecture; as apt-get build-dep)", run_build_dep},
         {{"satisfy"}, install_options(), "install what relation lists need: 'foo (>= 1) [amd64] <!nocheck>', 'Conflicts: bar' (as apt-get satisfy)", run_satisfy},
         {{"download"}, {}, "download the .deb of packages into the current directory (as apt-get download)", run_download},

@@ -1,7 +1,7 @@
 // `aptus changelog PKG...` (apt-get changelog): each package's changelog,
 // of its installed version, else its candidate (or `=version`), fetched from
 // where system::changelog_source says and shown (through the pager on a
-// terminal); --print-uris lists the URIs, -d stores NAME.changelog in the
+// terminal); --print-uris lists the URIs, -d stores SOURCE.changelog in the
 // current directory.
 #pragma once
 
