@@ -10,6 +10,7 @@
 #include "cli/commands/graph_cmd.hpp"
 #include "cli/commands/history_cmd.hpp"
 #include "cli/commands/changelog_cmd.hpp"
+#include "cli/commands/edit_sources_cmd.hpp"
 #include "cli/commands/install_cmd.hpp"
 #include "cli/commands/list_cmd.hpp"
 #include "cli/commands/madison_cmd.hpp"
@@ -70,6 +71,7 @@ std::span<const Command> commands() {
         {{"full-upgrade"}, install_options(), "upgrade, removing and installing as needed", run_full_upgrade},
         {{"dist-upgrade"}, install_options(), "the same as full-upgrade", run_full_upgrade},
         {{"dselect-upgrade"}, install_options(), "install and remove as dpkg's selections say (as apt-get dselect-upgrade)", run_dselect_upgrade},
+        {{"edit-sources"}, {}, "edit the sources list in your editor, then check it (as apt edit-sources)", run_edit_sources},
         {{"changelog"}, {}, "show the changelog of packages (as apt-get changelog; --print-uris, -d: store SOURCE.changelog)", run_changelog},
         {{"build-dep"}, install_options(), "install what source packages need to build (names, .dsc files, source trees; --arch-only, --indep-only, -P, --host-architecture; as apt-get build-dep)", run_build_dep},
         {{"satisfy"}, install_options(), "install what relation lists need: 'foo (>= 1) [amd64] <!nocheck>', 'Conflicts: bar' (as apt-get satisfy)", run_satisfy},

@@ -76,6 +76,9 @@ constexpr OptionSpec apt_table[] = {
     {'P', "build-profiles", "APT::Build-Profiles", ArgKind::Value},
     {0, "purge", "APT::Get::Purge", ArgKind::Flag},
     {0, "list-cleanup", "APT::Get::List-Cleanup", ArgKind::Flag},
+    // apt-get's --show-progress: dpkg's progress; aptus draws apt 3.0's bar on
+    // a terminal in any case (Dpkg::Progress-Fancy), so it only says yes.
+    {0, "show-progress", "Dpkg::Progress", ArgKind::Flag},
     {0, "reinstall", "APT::Get::ReInstall", ArgKind::Flag},
     // --autoremove is a request of its own (Aptus::Cmd::AutoRemove): apt's
     // upgrade honours it but not APT::Get::AutomaticRemove from the config.
@@ -91,7 +94,7 @@ constexpr OptionSpec apt_table[] = {
     {0, "without-new-pkgs", "APT::Get::Upgrade-Allow-New", ArgKind::FlagOff},
     {0, "no-new-pkgs", "APT::Get::Upgrade-Allow-New", ArgKind::FlagOff},
     {0, "assume-no", "APT::Get::Assume-No", ArgKind::Flag},
-    {0, "error-on", "APT::Update::Error-Mode", ArgKind::Value},
+    {'e', "error-on", "APT::Update::Error-Mode", ArgKind::Value},
     {0, "format", "APT::Get::IndexTargets::Format", ArgKind::Value},
     {0, "release-info", "APT::Get::IndexTargets::ReleaseInfo", ArgKind::Flag},
     {0, "color", "APT::Color", ArgKind::Flag},
@@ -104,8 +107,8 @@ constexpr OptionSpec apt_table[] = {
     {0, "recurse", "APT::Cache::RecurseDepends", ArgKind::Flag},
     {0, "implicit", "APT::Cache::ShowImplicit", ArgKind::Flag},
     {0, "important", "APT::Cache::Important", ArgKind::Flag},
-    {0, "generate", "APT::Cache::Generate", ArgKind::Flag},
-    {0, "pkg-cache", "Dir::Cache::pkgcache", ArgKind::Value},
+    {'g', "generate", "APT::Cache::Generate", ArgKind::Flag},
+    {'p', "pkg-cache", "Dir::Cache::pkgcache", ArgKind::Value},
     {0, "src-cache", "Dir::Cache::srcpkgcache", ArgKind::Value},
 };
 
