@@ -23,6 +23,22 @@ bool ends_with(std::string_view s, std::string_view suffix);
 // Split on any run of blanks/newlines; empty words are dropped.
 std::vector<std::string_view> split_words(std::string_view s);
 
+// The items of a comma-separated list (a Binary field, a relation field,
+// apt's list values), blanks and line breaks around each trimmed, empty
+// items (",a,,b,") skipped. The callback form allocates nothing.
+template <class F>
+void for_each_list_item(std::string_view list, F&& f) {
+    size_t pos = 0;
+    while (true) {
+        size_t comma = list.find(',', pos);
+        std::string_view item = trim(list.substr(pos, comma == std::string_view::npos ? comma : comma - pos));
+        if (!item.empty()) f(item);
+        if (comma == std::string_view::npos) return;
+        pos = comma + 1;
+    }
+}
+std::vector<std::string_view> split_list(std::string_view list);
+
 // A byte as two lower-case hex digits, the high one first: the form of
 // hashes in Release files and of escaped bytes in messages and dumps.
 void append_hex(std::string& out, unsigned char byte);

@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#include <utility>
 
 #include "aptus/acquire/fetcher.hpp"
 #include "aptus/base/strings.hpp"
@@ -23,19 +24,12 @@
 namespace aptus::system {
 
 // The Binary field's names: comma-separated, blanks and line breaks around
-// them dropped; empty names skipped.
-std::vector<std::string_view> binary_names(std::string_view binary_field);
+// them dropped; empty names skipped (base/strings.hpp's list items).
+inline std::vector<std::string_view> binary_names(std::string_view binary_field) { return split_list(binary_field); }
 
 template <class F>
 void for_each_binary_name(std::string_view field, F&& f) {
-    size_t pos = 0;
-    while (true) {
-        size_t comma = field.find(',', pos);
-        std::string_view name = trim(field.substr(pos, comma == std::string_view::npos ? comma : comma - pos));
-        if (!name.empty()) f(name);
-        if (comma == std::string_view::npos) return;
-        pos = comma + 1;
-    }
+    for_each_list_item(field, std::forward<F>(f));
 }
 
 struct SourceFile {

@@ -52,4 +52,10 @@ std::string to_hex(std::string_view bytes) {
     return out;
 }
 
+std::vector<std::string_view> split_list(std::string_view list) {
+    std::vector<std::string_view> out;
+    for_each_list_item(list, [&](std::string_view item) { out.push_back(item); });
+    return out;
+}
+
 }  // namespace aptus

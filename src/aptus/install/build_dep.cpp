@@ -38,14 +38,10 @@ BuildDeps from_stanza(const deb::Stanza& st, const config::Config& config) {
     auto take = [&](const char* field, bool conflicts, bool wanted) {
         // Empty items (",debhelper (>= 7),", as debian/control files have
         // them) are skipped, as apt and dpkg skip them.
-        const std::string text = deb::field_text(st.value_or_empty(field));
         std::string value;
-        for (size_t pos = 0; pos <= text.size();) {
-            size_t comma = std::min(text.find(',', pos), text.size());
-            std::string_view item = trim(std::string_view(text).substr(pos, comma - pos));
-            if (!item.empty()) value += (value.empty() ? "" : ", ") + std::string(item);
-            pos = comma + 1;
-        }
+        for_each_list_item(deb::field_text(st.value_or_empty(field)), [&](std::string_view item) {
+            value += (value.empty() ? "" : ", ") + std::string(item);
+        });
         if (value.empty()) return;
         any = true;
         if (wanted) out.words.push_back(conflicts ? "Conflicts: " + value : value);
@@ -60,15 +56,10 @@ BuildDeps from_stanza(const deb::Stanza& st, const config::Config& config) {
     // APT::Build-Essential as apt reads a list: the key's own value split at
     // commas when it has one ("," for none), else its entries.
     std::vector<std::string> essential;
-    if (const std::string value = config.find("APT::Build-Essential"); !value.empty()) {
-        for (size_t pos = 0; pos <= value.size();) {
-            size_t comma = std::min(value.find(',', pos), value.size());
-            essential.emplace_back(trim(std::string_view(value).substr(pos, comma - pos)));
-            pos = comma + 1;
-        }
-    } else {
+    if (const std::string value = config.find("APT::Build-Essential"); !value.empty())
+        for_each_list_item(value, [&](std::string_view item) { essential.emplace_back(item); });
+    else
         essential = config.find_list("APT::Build-Essential");
-    }
     // They run on the build machine: ":native" when no architecture is
     // named (a cross build's host architecture has nothing to do with them).
     for (const std::string& e : essential)

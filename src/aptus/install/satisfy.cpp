@@ -97,14 +97,8 @@ uint32_t add_satisfy_placeholder(system::SystemUniverse& su, const config::Confi
     if (host.empty()) host = u.native_arch;
     const std::string profile_text = config.find("APT::Build-Profiles");
     std::vector<std::string_view> profiles;
-    for (std::string_view p : split_words(profile_text))
-        for (size_t start = 0; start <= p.size();) {  // "a,b" as well as "a b"
-            size_t comma = p.find(',', start);
-            std::string_view one = p.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
-            if (!one.empty()) profiles.push_back(one);
-            if (comma == std::string_view::npos) break;
-            start = comma + 1;
-        }
+    for (std::string_view p : split_words(profile_text))  // "a,b" as well as "a b"
+        for_each_list_item(p, [&](std::string_view one) { profiles.push_back(one); });
 
     solver::Version v;
     v.version = "1";

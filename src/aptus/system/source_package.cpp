@@ -36,12 +36,6 @@ std::string kind_of(std::string_view name) {
 
 }  // namespace
 
-std::vector<std::string_view> binary_names(std::string_view binary_field) {
-    std::vector<std::string_view> out;
-    for_each_binary_name(binary_field, [&](std::string_view n) { out.push_back(n); });
-    return out;
-}
-
 namespace {
 
 // What every word is chosen against: read once for all of them.
