@@ -9,6 +9,7 @@
 // command line under that name.
 #include <algorithm>
 #include <clocale>
+#include <set>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -19,6 +20,7 @@
 
 #include "aptus/base/error.hpp"
 #include "aptus/config/init.hpp"
+#include "aptus/system/volatile_sources.hpp"
 #include "cli/command.hpp"
 #include "cli/output.hpp"
 #include "cli/exit_status.hpp"
@@ -102,6 +104,13 @@ std::string command_line(const std::string& program, const std::vector<std::stri
     return s;
 }
 
+// The commands whose words may be .deb files (apt's "volatile" files).
+bool takes_package_files(const Command& cmd) {
+    static const std::set<std::string_view> commands = {"install", "reinstall", "remove", "purge", "upgrade",
+                                                       "full-upgrade", "dist-upgrade", "show"};
+    return cmd.words.size() == 1 && commands.count(cmd.words[0]);
+}
+
 int run(const std::string& program, const std::vector<std::string>& original_args) {
     const std::vector<std::string> args = as_aptus_args(program, original_args);
     std::vector<std::string> words = scan_words(args, all_options());
@@ -148,6 +157,9 @@ int run(const std::string& program, const std::vector<std::string>& original_arg
             std::fputs("\nWARNING: apt does not have a stable CLI interface. Use with caution in scripts.\n\n", stderr);
         Context ctx{config, std::vector<std::string>(parsed.words.begin() + long(cmd->words.size()), parsed.words.end()),
                     diags};
+        // `install ./foo.deb`, `show ./foo.deb`: the files join this run's
+        // sources (APT::Sources::With) before the cache is opened.
+        if (takes_package_files(*cmd)) system::add_path_words(config, ctx.args);
         int rc = cmd->run(ctx);
         render(diags);
         return rc;

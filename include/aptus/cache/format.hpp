@@ -192,6 +192,9 @@ enum IndexFileFlags : uint16_t {
     // authenticated, as apt-get's "WARNING: The following packages cannot be
     // authenticated!" says.
     kIndexTrusted = 1,
+    // Given for this run only (--with-source, a .deb named on the command
+    // line: system/volatile_sources.hpp); its files lie beside it.
+    kIndexFromCommandLine = 2,
 };
 
 struct IndexFile {

@@ -28,6 +28,7 @@ struct IndexInput {
     std::string site;          // "mirror.example" (the URI's host, what "Pin: origin" matches)
     std::string description;   // "http://mirror.example/debian bookworm/main amd64 Packages", as policy shows it
     bool trusted = false;      // IndexFileFlags::kIndexTrusted
+    bool from_command_line = false;  // IndexFileFlags::kIndexFromCommandLine
     // A Translation in a language configured before English: its text is
     // what a version shows, short line included (apt shows the first
     // configured language's description; the Packages' own is English).

@@ -76,8 +76,10 @@ public:
 
     // The goal's words are read as `aptus VERB WORDS...` reads them (names,
     // name=version, name/release, name:arch, a trailing +/-, globs, apt's
-    // patterns), then solved on the whole system. One session can resolve
-    // several goals; each starts from the system as it was opened.
+    // patterns, a .deb's path such as "./foo_1.0_amd64.deb": the file joins
+    // the session's sources and the system is read again), then solved on
+    // the whole system. One session can resolve several goals; each starts
+    // from the system as it was opened.
     Resolution resolve(Verb verb, const std::vector<std::string>& words);
     // The same with the packages given as values (goal.hpp's PackageSpec).
     Resolution resolve(Verb verb, const std::vector<PackageSpec>& packages);

@@ -30,6 +30,9 @@ struct CommandRequest {
     // Named for install at the version already installed (--reinstall takes
     // these again), and the automatic ones among them, manual from now on.
     std::vector<const cache::Package*> already_installed, now_manual;
+    // Named by a .deb that is not what dpkg recorded for the same version
+    // (other relations): installed again without --reinstall.
+    std::vector<const cache::Package*> reinstall;
 };
 
 // What a word means to apt: is it a glob (any of *?[), and the action a

@@ -355,9 +355,9 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st, TranslationReade
 
     auto add_index = [&](const std::string& path, IndexKind kind, uint32_t release, std::string_view component,
                          std::string_view arch, std::string_view lang, std::string_view site,
-                         std::string_view description, bool trusted) {
+                         std::string_view description, bool trusted, bool from_command_line) {
         IndexFile f{};
-        f.flags = trusted ? kIndexTrusted : 0;
+        f.flags = uint16_t((trusted ? kIndexTrusted : 0) | (from_command_line ? kIndexFromCommandLine : 0));
         f.path = st.pool.intern(path);
         f.kind = kind;
         f.compression = uint8_t(compression_from_path(path));
@@ -378,7 +378,7 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st, TranslationReade
     std::vector<uint32_t> ids;
     for (const IndexInput& i : in.indices)
         ids.push_back(add_index(i.path, i.kind, i.release, i.component, i.architecture, i.language, i.site,
-                                i.description, i.trusted));
+                                i.description, i.trusted, i.from_command_line));
 
     auto with_file = [](const std::string& path, auto fn) { with_index_text(path, fn); };
     PreparedChunks chunks;
@@ -398,7 +398,7 @@ void read_inputs(const CacheInputs& in, detail::BuildState& st, TranslationReade
     }
     translations.start(in, ids);
     if (!in.status_path.empty() && path_exists(in.status_path)) {
-        uint32_t id = add_index(in.status_path, IndexKind::Status, kNone, "", "", "", "", "", false);
+        uint32_t id = add_index(in.status_path, IndexKind::Status, kNone, "", "", "", "", "", false, false);
         TagProblems problems(in.status_path);
         with_file(in.status_path, [&](IndexText& text) {
             detail::PreparedStanza prepared;

@@ -54,6 +54,7 @@ std::string compute_stamp(const CacheInputs& in) {
         w.str(i.site);
         w.str(i.description);
         w.u64(i.trusted);
+        w.u64(i.from_command_line);
     }
     w.file(in.status_path);
     w.file(in.extended_states_path);

@@ -14,6 +14,7 @@
 #include "aptus/sources/index_targets.hpp"
 #include "aptus/sources/source_list.hpp"
 #include "aptus/system/authentication.hpp"
+#include "aptus/system/volatile_sources.hpp"
 
 namespace aptus::install {
 namespace {
@@ -56,8 +57,10 @@ std::vector<acquire::ArchiveItem> archive_items(const config::Config& config, co
         const std::string arch(cache.str(v->architecture));
         const cache::VersionFile* from = nullptr;
         const sources::IndexTarget* target = nullptr;
+        std::string given_base;  // a file given on the command line: where its files lie
         for (const auto& vf : cache.files_of(*v)) {
-            if ((target = lookup(vf.index_file))) {
+            given_base = system::volatile_base_uri(cache, cache.index_files()[vf.index_file]);
+            if (!given_base.empty() || (target = lookup(vf.index_file))) {
                 from = &vf;
                 break;
             }
@@ -82,10 +85,14 @@ std::vector<acquire::ArchiveItem> archive_items(const config::Config& config, co
         item.package = name;
         item.architecture = arch;
         item.version = version;
-        std::string repo = target->option("Repo-URI");
+        std::string repo = target ? target->option("Repo-URI") : given_base;
         if (!repo.empty() && repo.back() != '/') repo += '/';
+        // A local path is read back from the URI with its %-escapes undone:
+        // a '%' in the name ("foo_1%3a2_all.deb") is the file's own.
+        std::string local_name;
+        for (char ch : filename) local_name += ch == '%' ? std::string("%25") : std::string(1, ch);
         item.uri = repo + (starts_with(repo, "http:") || starts_with(repo, "https:") ? acquire::http_quoted_path(filename)
-                                                                                      : std::string(filename));
+                                                                                      : local_name);
         item.print_uri = repo + acquire::uri_encode_path(filename);
         item.file_name = acquire::archive_file_name(name, version, arch);
         std::string_view size = stanza.value_or_empty("Size");
@@ -109,6 +116,12 @@ std::vector<acquire::ArchiveItem> archive_items(const config::Config& config, co
             system::is_authenticated(cache, *v))
             throw Error("Insufficient information available to perform this download securely");
         item.md5_hex = std::string(stanza.value_or_empty("MD5sum"));
+        if (!target) {
+            item.label = std::string(cache.str(cache.index_files()[from->index_file].description)) + " " + name +
+                         " " + arch + " " + version;
+            items.push_back(std::move(item));
+            continue;
+        }
         // "http://host/debian bookworm/main amd64 Packages" -> apt's archive label.
         std::string label = target->description;
         if (size_t sp = label.rfind(' '); sp != std::string::npos) label.resize(sp);
@@ -128,6 +141,18 @@ acquire::ArchivesOutcome fetch_items(const config::Config& config, const std::ve
     const acquire::FetchOptions options = acquire::fetch_options(config);
     if (!options.sandbox_warning.empty() && observer.diagnostic)
         observer.diagnostic({Level::Warning, options.sandbox_warning});
+    // A local file the sandbox user cannot read is read as root (the
+    // downloader's parent reads local files), and apt says so once.
+    if (options.sandbox && observer.diagnostic)
+        for (const acquire::ArchiveItem& item : items) {
+            if (!acquire::is_local_uri(item.uri)) continue;
+            const std::string path = acquire::local_path(item.uri);
+            if (!path_exists(path) || acquire::readable_by(path, options.sandbox->uid, options.sandbox->gid)) continue;
+            observer.diagnostic({Level::Notice, "Download is performed unsandboxed as root as file '" + path +
+                                                    "' couldn't be accessed by user '" + options.sandbox->name +
+                                                    "'. - pkgAcquire::Run (13: Permission denied)"});
+            break;
+        }
     acquire::ArchivesOutcome out = acquire::fetch_archives(items, directory, options, observer.transfers, mode);
     // What a local repository hands over is not fetched (apt: no "Fetched"
     // line for a file: archive; "Need to get 0 B/..." said so before).

@@ -128,7 +128,7 @@ Plan plan_goal(const system::SystemUniverse& su, const cache::Cache& cache, cons
     Plan plan = make_plan(su, cache, candidates, asked, changes, cr.unheld);
     const size_t solved_changes = plan.changes.size();
     if (cr.request.purge) add_config_purges(cache, cr.config_files, plan);
-    if (goal.reinstall) add_reinstalls(cache, cr.already_installed, plan);
+    add_reinstalls(cache, goal.reinstall ? cr.already_installed : cr.reinstall, plan);
     for (std::string& e : add_required_reinstalls(cache, plan)) errors.push_back(std::move(e));
     // What was added after the solver is in -s's lines too (apt prints a
     // reinstall's Inst and Conf).

@@ -1,5 +1,6 @@
 #include "aptus/install/session.hpp"
 
+#include <algorithm>
 #include <optional>
 
 #include "aptus/config/init.hpp"
@@ -8,6 +9,7 @@
 #include "aptus/system/external_solver.hpp"
 #include "aptus/system/system.hpp"
 #include "aptus/system/system_universe.hpp"
+#include "aptus/system/volatile_sources.hpp"
 
 namespace aptus::install {
 
@@ -16,10 +18,14 @@ struct Session::State {
     Diagnostics diags;
     std::optional<system::DpkgLock> lock;  // taken before the system is read
     std::unique_ptr<system::OpenSystem> open;
+    // Systems read before a path word reopened it: transactions resolved
+    // against them still refer to them.
+    std::vector<std::unique_ptr<system::OpenSystem>> earlier;
 };
 
 struct Transaction::State {
     Session::State& session;
+    const system::OpenSystem& open;  // what it was resolved against
     system::SystemUniverse su;
     Goal goal;
     Plan plan;
@@ -53,6 +59,12 @@ const Diagnostics& Session::diagnostics() const { return state_->diags; }
 
 Resolution Session::resolve(Verb verb, const std::vector<std::string>& words) {
     State& s = *state_;
+    // A .deb named by its path joins the sources for the rest of the session.
+    if (std::any_of(words.begin(), words.end(), [](const std::string& w) { return system::is_path_word(w); })) {
+        system::add_path_words(s.config, words);
+        s.earlier.push_back(std::move(s.open));
+        s.open = system::open_system(s.config, s.diags);
+    }
     const cache::Cache& c = cache();
     Resolution out;
     // Reading the words changes the universe (candidates, holds) as apt
@@ -76,7 +88,7 @@ Resolution Session::resolve(Verb verb, const std::vector<std::string>& words) {
     if (!out.errors.empty()) return out;
     apply_mark_auto(s.config, su, c, goal.request, plan);
     out.transaction.reset(new Transaction(std::unique_ptr<Transaction::State>(
-        new Transaction::State{s, std::move(su), std::move(goal), std::move(plan)})));
+        new Transaction::State{s, *s.open, std::move(su), std::move(goal), std::move(plan)})));
     return out;
 }
 
@@ -112,7 +124,7 @@ std::vector<const cache::Version*> new_versions(const Plan& plan) {
 
 std::optional<uint64_t> Transaction::download_size() const {
     const Session::State& s = state_->session;
-    auto bytes = archive_bytes(s.config, s.open->cache(), new_versions(state_->plan),
+    auto bytes = archive_bytes(s.config, state_->open.cache(), new_versions(state_->plan),
                                s.config.find_dir("Dir::Cache::Archives"));
     if (!bytes) return std::nullopt;
     return bytes->to_fetch;
@@ -120,14 +132,14 @@ std::optional<uint64_t> Transaction::download_size() const {
 
 std::vector<std::string> Transaction::download(const DownloadObserver& observer) {
     const Session::State& s = state_->session;
-    return download_archives(s.config, s.open->cache(), new_versions(state_->plan),
+    return download_archives(s.config, state_->open.cache(), new_versions(state_->plan),
                              s.config.find_dir("Dir::Cache::Archives"), observer);
 }
 
 Executed Transaction::run(const ExecuteObserver& observer) {
     Session::State& s = state_->session;
     if (!s.lock) throw Error("the session was opened without change_system: it holds no dpkg lock", ErrorKind::Locked);
-    return execute_plan(s.config, Execution{state_->su, s.open->cache(), state_->plan, *s.lock, state_->goal.request.now_manual},
+    return execute_plan(s.config, Execution{state_->su, state_->open.cache(), state_->plan, *s.lock, state_->goal.request.now_manual},
                         observer);
 }
 

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "aptus/system/installed_system.hpp"
+#include "aptus/system/volatile_sources.hpp"
 #include "aptus/request/apt_build_order.hpp"
 #include "aptus/request/package_pattern.hpp"
 #include "aptus/request/version_select.hpp"
@@ -30,6 +31,7 @@ public:
         : su_(su), c_(c), cand_(cand), out_(out), config_(config), reinstall_(reinstall) {}
 
     void word(std::string_view text, RequestAction default_action) {
+        if (system::is_path_word(text)) return path_word(text, default_action);
         if (is_pattern_word(text)) return pattern(text, default_action);
         RequestWord w = classify_word(text, default_action, whole_word_exists(parse_package_word(text)));
         // apt (the program) leaves '?' to its patterns: "foo?" is a name.
@@ -85,6 +87,29 @@ public:
     }
 
 private:
+    // A .deb named by its path (system/volatile_sources.hpp added it to the
+    // cache): that very version, whatever the candidate or a pin says.
+    void path_word(std::string_view text, RequestAction action) {
+        const cache::Version* v = system::volatile_version(c_, text);
+        if (!v) {
+            out_.errors.push_back("Unsupported file " + std::string(text) + " given on commandline");
+            return;
+        }
+        const cache::Package& p = c_.package_of(*v);
+        out_.notes.push_back("Note, selecting '" + full_name(c_, p) + "' instead of '" + std::string(text) + "'");
+        if (action == RequestAction::Remove) return remove(p);
+        // Not the package dpkg has although the version is the same (apt
+        // keeps them apart by their relations): installed again.
+        if (!reinstall_ && c_.current_version(p) == v && system::differs_from_installed(c_, *v)) {
+            reinstall_ = true;
+            install(p, *v);
+            reinstall_ = false;
+            out_.reinstall.push_back(&p);
+            return;
+        }
+        install(p, *v);
+    }
+
     void install(const cache::Package& p, const cache::Version& v) {
         if (!c_.current_version(p) && config_.find_bool("APT::Get::Only-Upgrade")) {
             out_.notes.push_back("Skipping " + full_name(c_, p) +

@@ -2,6 +2,7 @@
 
 #include "aptus/request/apt_records.hpp"
 #include "aptus/request/package_pattern.hpp"
+#include "aptus/system/volatile_sources.hpp"
 
 namespace aptus::request {
 
@@ -51,6 +52,12 @@ bool in_release(const cache::Cache& cache, const cache::Version& v, std::string_
 
 void select_versions(const cache::Cache& cache, const system::Candidates& candidates, std::string_view word,
                      Select how, Selection& out, std::vector<std::string>& notices) {
+    // A .deb named by its path (system/volatile_sources.hpp added it): its version.
+    if (system::is_path_word(word)) {
+        if (const cache::Version* v = system::volatile_version(cache, word)) out.versions.push_back(v);
+        else notices.push_back("Unable to locate package " + std::string(word));
+        return;
+    }
     // An apt search pattern: every package it selects, as if named (a bad
     // one throws apt's error). ?garbage selects nothing here: the read
     // commands do not compute the autoremove set.

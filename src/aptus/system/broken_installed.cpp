@@ -147,6 +147,24 @@ std::optional<BrokenPackage> broken_package(const Universe& u, uint32_t v, bool 
         for (const Target& t : d.alternatives) rel.alternatives.push_back(describe_target(t));
         bp.relations.push_back(std::move(rel));
     }
+    // apt's implicit Conflicts: another architecture of the same name that
+    // is present, unless both are Multi-Arch: same.
+    const solver::Package& pkg = u.packages[u.versions[v].package];
+    for (uint32_t q : u.packages_named(pkg.name)) {
+        if (q == u.versions[v].package) continue;
+        for (uint32_t w : u.packages[q].versions) {
+            if (!present(w) || (u.versions[v].multi_arch == solver::MultiArch::Same &&
+                                u.versions[w].multi_arch == solver::MultiArch::Same))
+                continue;
+            Target t;
+            t.name = pkg.name;
+            t.arch = u.packages[q].arch == "all" ? u.native_arch : u.packages[q].arch;
+            BrokenRelation rel{kind_name(DepKind::Conflicts), {describe_target(t)}};
+            rel.alternatives[0].name = full_name(u, u.names[pkg.name], u.packages[q].arch);
+            bp.relations.push_back(std::move(rel));
+            broken = true;
+        }
+    }
     if (!broken) return std::nullopt;
     // In apt's order of the fields, which is the order apt lists them.
     std::stable_sort(bp.relations.begin(), bp.relations.end(),

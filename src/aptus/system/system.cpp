@@ -8,6 +8,7 @@
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
 #include "aptus/system/phased_updates.hpp"
+#include "aptus/system/volatile_sources.hpp"
 #include "aptus/sources/index_targets.hpp"
 #include "aptus/sources/source_list.hpp"
 
@@ -133,6 +134,12 @@ cache::CacheInputs cache_inputs(const config::Config& config, Diagnostics& diags
     }
     add_translations_on_disk(in);
 
+    // Files given for this run (--with-source, ./foo.deb) come first: a
+    // version they share with a repository is theirs.
+    VolatileInputs given = volatile_inputs(config, uint32_t(in.releases.size()));
+    in.releases.insert(in.releases.end(), given.releases.begin(), given.releases.end());
+    in.indices.insert(in.indices.begin(), given.indices.begin(), given.indices.end());
+
     in.status_path = config.find_file("Dir::State::status");
     std::string ext = config.find_file("Dir::State::extended_states");
     in.extended_states_path = ext;
@@ -154,6 +161,14 @@ std::string cache_path(const config::Config& config) {
 
 cache::OpenResult open_cache(const config::Config& config, Diagnostics& diags) {
     cache::CacheInputs inputs = cache_inputs(config, diags);
+    if (std::any_of(inputs.indices.begin(), inputs.indices.end(),
+                    [](const cache::IndexInput& i) { return i.from_command_line; })) {
+        // A cache for this run only: the file stays the configured sources'.
+        cache::BuildResult built = cache::build_cache(inputs);
+        diags.insert(diags.end(), built.diagnostics.begin(), built.diagnostics.end());
+        return {cache::Cache::from_image(std::move(built.image)), cache::CacheOrigin::InMemory,
+                "files given on the command line", {}};
+    }
     cache::OpenResult result = cache::open_or_build(inputs, cache_path(config));
     diags.insert(diags.end(), result.diagnostics.begin(), result.diagnostics.end());
     result.diagnostics.clear();
