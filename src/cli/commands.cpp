@@ -2,6 +2,7 @@
 #include "cli/commands/cache_report_cmd.hpp"
 #include "cli/commands/check_cmd.hpp"
 #include "cli/commands/clean_cmd.hpp"
+#include "cli/commands/completion_cmd.hpp"
 #include "cli/commands/config_cmd.hpp"
 #include "cli/commands/download_cmd.hpp"
 #include "cli/commands/depends_cmd.hpp"
@@ -87,6 +88,7 @@ std::span<const Command> commands() {
         {{"autopurge"}, install_options(), "autoremove, and purge the configuration files too", run_autopurge},
         {{"mark"}, mark_options(), "mark packages automatically or manually installed, hold them (as apt-mark)", run_mark},
         {{"history"}, history_options(), "list the changes apt and aptus made (info N: one in full, undo N: its inverse; --json)", run_history},
+        {{"completion"}, {}, "print the shell's completion for aptus: aptus completion bash", run_completion},
         {{"moo"}, {}, "", run_moo, true},
         {{"internal-pager-test"}, {}, "", run_internal_pager_test, true},
         {{"internal-solver"}, {}, "", run_internal_solver, true},

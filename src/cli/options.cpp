@@ -88,6 +88,7 @@ constexpr OptionSpec apt_table[] = {
     {0, "dsc-only", "APT::Get::Dsc-Only", ArgKind::Flag},
     {0, "tar-only", "APT::Get::Tar-Only", ArgKind::Flag},
     {0, "with-source", "APT::Sources::With::", ArgKind::Value},
+    {'S', "snapshot", "APT::Snapshot", ArgKind::Value},
     {0, "comment", "APT::History::Comment", ArgKind::Value},
     {0, "strict-pinning", "APT::Solver::Strict-Pinning", ArgKind::Flag},
     {0, "with-new-pkgs", "APT::Get::Upgrade-Allow-New", ArgKind::Flag},

@@ -22,6 +22,10 @@ PackageWord parse_package_word(std::string_view word);
 
 enum class Select { Candidate, All };
 
+// Does `v` come from the release named `rel` (its suite or codename; "now"
+// names the dpkg status, as apt has it)?
+bool in_release(const cache::Cache& cache, const cache::Version& v, std::string_view rel);
+
 struct Selection {
     std::vector<const cache::Version*> versions;
     // Words that name a package without a version to show (apt: "virtual").

@@ -9,6 +9,7 @@
 
 #include "aptus/base/diagnostics.hpp"
 #include "aptus/config/config.hpp"
+#include "aptus/sources/snapshot.hpp"
 #include "aptus/sources/source_entry.hpp"
 
 namespace aptus::sources {
@@ -30,7 +31,10 @@ SourceFiles find_source_files(const config::Config& config, Diagnostics& diags);
 // enabled entry whose Signed-By is neither absolute paths, fingerprints nor
 // a key block (apt refuses "signed-by=keys/foo.gpg" when it reads the
 // sources, for every command).
-std::vector<SourceEntry> read_sources(const config::Config& config, Diagnostics& diags);
+// Entries that take a snapshot (-S, snapshot=) are read from its URI
+// (sources/snapshot.hpp; `snapshots` says whether beside their own).
+std::vector<SourceEntry> read_sources(const config::Config& config, Diagnostics& diags,
+                                      SnapshotUse snapshots = SnapshotUse::Replace);
 
 // One file, by its name's format, with the same checks.
 std::vector<SourceEntry> read_source_file(const std::string& path);

@@ -42,7 +42,9 @@ UpdateResult Updater::run() {
     // What an earlier update set aside as failed goes: the files there are
     // this update's (apt does the same).
     remove_failed_files(lists_ + "partial/");
-    entries_ = sources::read_sources(config_, diags_);
+    // With a snapshot, the repository's own lists too: its Release says
+    // where its snapshots are, and the lists without -S stay current.
+    entries_ = sources::read_sources(config_, diags_, sources::SnapshotUse::AlongOriginal);
     targets_ = sources::index_targets(entries_, config_, diags_);
     releases_ = sources::release_files(entries_, config_);
     make_repos();

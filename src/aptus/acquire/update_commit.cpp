@@ -66,6 +66,9 @@ void Updater::commit() {
     sync_directory(lists_, SyncFailure::Ignore);
     for (const Repo& repo : repos_)
         if (repo.failed) return;
+    // --no-list-cleanup (APT::Get::List-Cleanup=false): what no source names
+    // now stays (another snapshot's lists, say).
+    if (!config_.find_bool("APT::Get::List-Cleanup", true)) return;
     // Only after a complete success: a failed update keeps even the lists
     // of sources that went away, so nothing is lost to a half-run.
     std::set<std::string> keep;

@@ -14,16 +14,6 @@
 namespace aptus::request {
 namespace {
 
-bool in_release(const cache::Cache& c, const cache::Version& v, std::string_view rel) {
-    for (const auto& f : c.files_of(v)) {
-        const auto& file = c.index_files()[f.index_file];
-        if (file.release == cache::kNone) continue;
-        const auto& r = c.releases()[file.release];
-        if (c.str(r.suite) == rel || c.str(r.codename) == rel) return true;
-    }
-    return false;
-}
-
 class Reader {
 public:
     Reader(system::SystemUniverse& su, const cache::Cache& c, const system::Candidates& cand, CommandRequest& out,

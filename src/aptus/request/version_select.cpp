@@ -36,19 +36,20 @@ const cache::Package* find_word_package(const cache::Cache& cache, const Package
     return pkgs.empty() ? nullptr : &pkgs.front();
 }
 
-namespace {
-
 bool in_release(const cache::Cache& cache, const cache::Version& v, std::string_view rel) {
     for (const auto& f : cache.files_of(v)) {
         const auto& file = cache.index_files()[f.index_file];
+        // The dpkg status is the archive "now" to apt ("pkg/now": the installed version).
+        if (file.kind == cache::IndexKind::Status) {
+            if (rel == "now") return true;
+            continue;
+        }
         if (file.release == cache::kNone) continue;
         const auto& r = cache.releases()[file.release];
         if (cache.str(r.suite) == rel || cache.str(r.codename) == rel) return true;
     }
     return false;
 }
-
-}  // namespace
 
 void select_versions(const cache::Cache& cache, const system::Candidates& candidates, std::string_view word,
                      Select how, Selection& out, std::vector<std::string>& notices) {

@@ -1,4 +1,5 @@
 #include "aptus/sources/source_list.hpp"
+#include "aptus/sources/snapshot.hpp"
 
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
@@ -93,7 +94,7 @@ void check_one_trusted(const std::vector<SourceEntry>& entries) {
 
 }  // namespace
 
-std::vector<SourceEntry> read_sources(const config::Config& config, Diagnostics& diags) {
+std::vector<SourceEntry> read_sources(const config::Config& config, Diagnostics& diags, SnapshotUse snapshots) {
     std::vector<SourceEntry> out;
     for (const std::string& path : find_source_files(config, diags).all_in_order) {
         std::vector<SourceEntry> entries;
@@ -113,6 +114,7 @@ std::vector<SourceEntry> read_sources(const config::Config& config, Diagnostics&
     for (SourceEntry& e : out)
         if (e.is_flat())
             for (size_t at; (at = e.suite.find("$(ARCH)")) != std::string::npos;) e.suite.replace(at, 7, arch);
+    apply_snapshots(config, out, snapshots);
     return out;
 }
 

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <unordered_set>
 
 #include "aptus/base/error.hpp"
@@ -30,8 +31,20 @@ bool has_versions(const cache::Cache& c, uint32_t name) {
 }  // namespace
 
 int run_pkgnames(Context& ctx) {
-    cache::OpenResult opened = system::open_cache(ctx.config, ctx.diags);
-    const cache::Cache& c = opened.cache;
+    // Aptus::Cache::NoBuild (the shell's completion): the cache file as it
+    // is, or nothing; a TAB must not wait for a build.
+    std::optional<cache::Cache> as_is;
+    std::optional<cache::OpenResult> opened;
+    if (ctx.config.find_bool("Aptus::Cache::NoBuild")) {
+        try {
+            as_is.emplace(cache::Cache::open(system::cache_path(ctx.config)));
+        } catch (const Error&) {
+            return 0;
+        }
+    } else {
+        opened.emplace(system::open_cache(ctx.config, ctx.diags));
+    }
+    const cache::Cache& c = as_is ? *as_is : opened->cache;
     bool all = ctx.config.find_bool("APT::Cache::AllNames", false);
     std::string_view prefix = ctx.args.empty() ? std::string_view() : std::string_view(ctx.args[0]);
 

@@ -77,7 +77,8 @@ int run_update(Context& ctx) {
     const int quiet = effective_quiet(config);
     if (print_uris_wanted(config)) {
         try {
-            std::vector<sources::SourceEntry> entries = sources::read_sources(config, ctx.diags);
+            std::vector<sources::SourceEntry> entries =
+                sources::read_sources(config, ctx.diags, sources::SnapshotUse::AlongOriginal);
             print_uri_lines(acquire::update_uris(entries, config, ctx.diags));
         } catch (const Error& e) {
             print_error(e);

@@ -6,6 +6,7 @@ usage: make_repo.py ROOT SUITE [options]
   --codename NAME               (default: SUITE)
   --release-notes URL           add a Release-Notes field
   --changelogs TEMPLATE         add a Changelogs field (apt changelog's URI, with @CHANGEPATH@)
+  --snapshots TEMPLATE          add a Snapshots field (APT 3.0's -S, with @SNAPSHOTID@)
   --release-suite NAME          the Suite field says NAME (default: SUITE)
   --date-offset SECONDS         Date is now + this (negative: in the past)
   --valid-until SECONDS         add Valid-Until = now + this (negative: expired)
@@ -45,6 +46,7 @@ ap.add_argument("--packages", default="hello=1.0")
 ap.add_argument("--codename")
 ap.add_argument("--release-notes")
 ap.add_argument("--changelogs")
+ap.add_argument("--snapshots")
 ap.add_argument("--release-suite")
 ap.add_argument("--date-offset", type=int, default=0)
 ap.add_argument("--valid-until", type=int)
@@ -221,6 +223,8 @@ if a.release_notes:
     lines.append(f"Release-Notes: {a.release_notes}")
 if a.changelogs:
     lines.append(f"Changelogs: {a.changelogs}")
+if a.snapshots:
+    lines.append(f"Snapshots: {a.snapshots}")
 if a.valid_until is not None:
     lines.append(f"Valid-Until: {email.utils.formatdate(now + a.valid_until, usegmt=True)}")
 lines += ["Architectures: amd64", "Components: main", "No-Support-for-Architecture-all: Packages"]

@@ -1,0 +1,46 @@
+#!/bin/bash
+# bash completion (`aptus completion bash`): commands, each command's
+# options, mark's and history's own words, files where a .deb or a config
+# file is meant, and package names from the cache file as it is; a missing
+# cache gives no names and is not built by a TAB.
+source "$(dirname "$0")/lib/update_repo.sh"
+update_setup
+make_suite stable --packages "hello=1.0,hellox=2.0,other=1.0" >/dev/null
+set_sources stable
+run_update
+check "update exits 0 ($ERR)" test "$RC" = 0
+"$APTUS" completion bash >"$T/aptus.bash"
+check "the script is bash" bash -n "$T/aptus.bash"
+
+# What bash offers for the command line "$@" with the cursor at its end.
+complete_line() {
+    local words=("$@")
+    bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _aptus; printf "%s\n" "${COMPREPLY[@]}" | sort' \
+        _ "$T/aptus.bash" "${words[@]}"
+}
+words() { complete_line "$@" | tr '\n' ' ' | sed 's/ $//'; }
+
+check "registered for aptus" test "$(bash -c "source $T/aptus.bash; complete -p aptus")" = "complete -F _aptus aptus"
+check "commands: 'ins' -> install ($(words "$APTUS" ins))" test "$(words "$APTUS" ins)" = "install"
+check "commands: 'full' -> full-upgrade" test "$(words "$APTUS" full)" = "full-upgrade"
+check "hidden commands are not offered" test -z "$(words "$APTUS" internal)"
+check "install's own options ($(words "$APTUS" install --no-install-r))" \
+    test "$(words "$APTUS" install --no-install-r)" = "--no-install-recommends"
+check "options every command takes" contains "$(words "$APTUS" policy --)" "--option"
+check "mark's own words ($(words "$APTUS" mark sh))" \
+    test "$(words "$APTUS" mark sh)" = "showauto showdeinstall showhold showinstall showmanual showpurge showremove"
+check "package names from the cache ($(words "$APTUS" install hel))" test "$(words "$APTUS" install hel)" = "hello hellox"
+check "after options and other names" test "$(words "$APTUS" -y install -t stable hello ot)" = "other"
+check "a value is not completed as a name" test -z "$(words "$APTUS" install -t h)"
+touch "$T/local_1.0_all.deb"
+check "a path completes as a file" test "$(cd "$T" && words "$APTUS" install ./local_1)" = "./local_1.0_all.deb"
+check "-c completes a file" contains "$(cd "$T" && words "$APTUS" -c aptus.ba)" "aptus.bash"
+
+# No cache file: no names, and none built.
+cache=$("$APTUS" config dump Dir::Cache::aptus 2>/dev/null | sed -n 's/^Dir::Cache::aptus "\(.*\)";$/\1/p')
+[ -n "$cache" ] || cache=$(find "$T" -name aptus.bin | head -1)
+check "the cache file is known ($cache)" test -f "$cache"
+rm -f "$cache"
+check "without a cache, no names" test -z "$(words "$APTUS" install hel)"
+check "and no cache is built by a TAB" test ! -e "$cache"
+finish
