@@ -87,6 +87,14 @@ run madison nosuchthing
 check "madison of an unknown name: apt's notice, exit 0 (rc $RC)" \
     bash -c '[ "$1" = 0 ] && [ "$2" = "N: Unable to locate package nosuchthing" ]' _ "$RC" "$OUT"
 
+# --json: the same records as data (aptus's own option).
+OUT=$("$APTUS" madison foo nosuchthing --json 2>&1); RC=$?
+check "madison --json (rc $RC)" same "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["schema_version"], [(r["package"], r["version"], r["kind"]) for r in d["records"]], d["not_found"])' <<<"$OUT")" \
+    "1 [('foo', '2', 'binary'), ('foo', '1', 'binary'), ('foo', '1', 'source')] ['nosuchthing']"
+OUT=$("$APTUS" check --json 2>&1); RC=$?
+check "check --json on a sound system: nothing broken, exit 0 (rc $RC)" \
+    same "$(python3 -c 'import json,sys; print(json.load(sys.stdin)["broken"])' <<<"$OUT")" "[]"
+
 # pkgnames: apt's hash order; names with versions only, unless --all-names.
 run pkgnames
 check "pkgnames (rc $RC)" same "$OUT" "bar

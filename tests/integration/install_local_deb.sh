@@ -99,4 +99,10 @@ check "its file is beside the Packages file" contains "$OUT" "'file:$T/work/inco
 aptus_run install -y --with-source ./Packages.gz local-app
 check "install -y --with-source exits 0 ($ERR)" test "$RC" = 0
 check "the package came from the Packages file's directory" test "$(installed local-app)" = 2.0
+
+# check --json: a dependency dpkg was forced to drop.
+dpkg --root="$SB" --force-script-chrootless --force-depends -r libdep >/dev/null 2>&1
+aptus_run check --json
+check "check --json exits 100 on a broken system" test "$RC" = 100
+check "it names the broken relation: $OUT" test "$(python3 -c 'import json,sys; b=json.load(sys.stdin)["broken"][0]; r=b["relations"][0]; print(b["package"], r["kind"], r["alternatives"][0]["name"], r["alternatives"][0]["state"])' <<<"$OUT")" = "local-app Depends libdep not-installed"
 finish

@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "aptus/system/broken_installed.hpp"
 #include "aptus/system/system_universe.hpp"
 #include "cli/package_line.hpp"
@@ -51,11 +53,51 @@ std::string report(const std::vector<system::BrokenPackage>& broken) {
     return out;
 }
 
+constexpr OptionSpec check_table[] = {
+    {0, "json", "Aptus::Check::JSON", ArgKind::Flag},
+};
+constexpr int json_schema_version = 1;
+
+const char* state_name(system::BrokenTarget::State s) {
+    switch (s) {
+        case system::BrokenTarget::State::Virtual: return "virtual";
+        case system::BrokenTarget::State::Installed: return "installed";
+        case system::BrokenTarget::State::NotInstalled: return "not-installed";
+        case system::BrokenTarget::State::NotInstallable: return "not-installable";
+        case system::BrokenTarget::State::ToBeInstalled: return "to-be-installed";
+        case system::BrokenTarget::State::NotGoingToBeInstalled: return "not-going-to-be-installed";
+    }
+    return "";
+}
+
+std::string broken_json(const std::vector<system::BrokenPackage>& broken) {
+    nlohmann::ordered_json doc;
+    doc["schema_version"] = json_schema_version;
+    auto& list = doc["broken"] = nlohmann::ordered_json::array();
+    for (const system::BrokenPackage& p : broken) {
+        nlohmann::ordered_json pkg{{"package", p.name}, {"relations", nlohmann::ordered_json::array()}};
+        for (const system::BrokenRelation& r : p.relations) {
+            nlohmann::ordered_json rel{{"kind", r.kind}, {"alternatives", nlohmann::ordered_json::array()}};
+            for (const system::BrokenTarget& t : r.alternatives) {
+                nlohmann::ordered_json alt{{"name", t.name}, {"relation", t.relation}, {"state", state_name(t.state)}};
+                if (!t.installed_version.empty()) alt["version"] = t.installed_version;
+                rel["alternatives"].push_back(std::move(alt));
+            }
+            pkg["relations"].push_back(std::move(rel));
+        }
+        list.push_back(std::move(pkg));
+    }
+    return doc.dump(2) + "\n";
+}
+
 }  // namespace
+
+std::span<const OptionSpec> check_options() { return check_table; }
 
 int run_check(Context& ctx) {
     const config::Config& config = ctx.config;
-    Progress progress(config, false);
+    const bool json = config.find_bool("Aptus::Check::JSON");
+    Progress progress(config, json);
     progress.start("Reading package lists");
     auto session = open_read_session(ctx);
     progress.start("Building dependency tree");
@@ -65,6 +107,10 @@ int run_check(Context& ctx) {
         progress.start("Reading state information");
     progress.done();
     auto broken = system::broken_installed(su, config.find_bool("APT::Install-Recommends", true));
+    if (json) {
+        std::fputs(broken_json(broken).c_str(), stdout);
+        return broken.empty() ? 0 : kExitError;
+    }
     if (broken.empty()) return 0;
     return refuse_unmet(broken);
 }

@@ -9,6 +9,8 @@
 
 namespace aptus::cli {
 
+// --json: the broken packages as data (exit status as without).
+std::span<const OptionSpec> check_options();
 int run_check(Context& ctx);
 
 // apt's answer when what is broken stays broken: the advice, the report of

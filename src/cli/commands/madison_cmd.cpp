@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include <nlohmann/json.hpp>
+
 #include "aptus/request/apt_package_refs.hpp"
 #include "cli/read_session.hpp"
 #include "cli/source_records.hpp"
@@ -26,9 +28,19 @@ std::string right10(std::string_view s) {
     return out.append(s);
 }
 
-std::string line(std::string_view name, std::string_view version, std::string_view index) {
-    return right10(name) + " | " + right10(version) + " | " + std::string(index) + "\n";
-}
+// One line of the table: a version of a binary package (or a source
+// package) in one index file.
+struct Row {
+    std::string name, version, index;
+    bool source = false;
+};
+
+std::string line(const Row& r) { return right10(r.name) + " | " + right10(r.version) + " | " + r.index + "\n"; }
+
+constexpr OptionSpec madison_table[] = {
+    {0, "json", "Aptus::Madison::JSON", ArgKind::Flag},
+};
+constexpr int json_schema_version = 1;
 
 bool names_binary(std::string_view binaries, std::string_view name) {
     for (std::string_view b : binary_names(binaries))
@@ -38,10 +50,12 @@ bool names_binary(std::string_view binaries, std::string_view name) {
 
 }  // namespace
 
+std::span<const OptionSpec> madison_options() { return madison_table; }
+
 int run_madison(Context& ctx) {
     auto s = open_read_session(ctx);
     const cache::Cache& c = s->cache();
-    std::string out;
+    std::vector<Row> rows;
     std::vector<std::string> notices;
     for (const auto& word : ctx.args) {
         bool found = false;
@@ -53,7 +67,7 @@ int run_madison(Context& ctx) {
                 for (const auto& vf : c.files_of(v)) {
                     const cache::IndexFile& f = c.index_files()[vf.index_file];
                     if (f.kind != cache::IndexKind::Packages) continue;
-                    out += line(name, c.str(v.version), c.str(f.description));
+                    rows.push_back({name, std::string(c.str(v.version)), std::string(c.str(f.description))});
                 }
         }
         // The source records, in the order apt reads them: the Sources
@@ -66,8 +80,24 @@ int run_madison(Context& ctx) {
             return a->index_file != b->index_file ? a->index_file < b->index_file : a->offset < b->offset;
         });
         for (const auto* sp : hits)
-            out += line(c.str(sp->name), c.str(sp->version), c.str(c.index_files()[sp->index_file].description));
+            rows.push_back({std::string(c.str(sp->name)), std::string(c.str(sp->version)),
+                            std::string(c.str(c.index_files()[sp->index_file].description)), true});
         if (!found && hits.empty()) notices.push_back("Unable to locate package " + word);
+    }
+    std::string out;
+    if (ctx.config.find_bool("Aptus::Madison::JSON")) {
+        nlohmann::ordered_json doc;
+        doc["schema_version"] = json_schema_version;
+        auto& list = doc["records"] = nlohmann::ordered_json::array();
+        for (const Row& r : rows)
+            list.push_back({{"package", r.name}, {"version", r.version}, {"index", r.index},
+                            {"kind", r.source ? "source" : "binary"}});
+        doc["not_found"] = nlohmann::ordered_json::array();
+        for (const std::string& n : notices) doc["not_found"].push_back(n.substr(n.rfind(' ') + 1));
+        out = doc.dump(2) + "\n";
+        notices.clear();
+    } else {
+        for (const Row& r : rows) out += line(r);
     }
     std::fwrite(out.data(), 1, out.size(), stdout);
     if (effective_quiet(ctx.config) == 0)

@@ -6,6 +6,8 @@
 
 namespace aptus::cli {
 
+// --json: the same records as data.
+std::span<const OptionSpec> madison_options();
 int run_madison(Context& ctx);
 
 }  // namespace aptus::cli
