@@ -30,15 +30,25 @@ src() { "$APTUS" source "$@" >"$T/out" 2>"$T/err"; RC=$?; OUT=$(cat "$T/out"); E
 
 src --print-uris hello
 check "print-uris: the highest version's .dsc first (rc $RC): $OUT" \
-    bash -c "head -1 <<<\"\$0\" | grep -qE \"^'$URL/pool/unstable/main/hello_2.0.dsc' hello_2.0.dsc [0-9]+ SHA512:[0-9a-f]{128}\$\"" "$OUT"
+    bash -c "grep \"^'\" <<<\"\$0\" | head -1 | grep -qE \"^'$URL/pool/unstable/main/hello_2.0.dsc' hello_2.0.dsc [0-9]+ SHA512:[0-9a-f]{128}\$\"" "$OUT"
 check "and its tarball" bash -c 'grep -q " hello_2.0.tar.xz " <<<"$0"' "$OUT"
 check "nothing fetched" test ! -e hello_2.0.dsc
 src --print-uris -t stable hello
-check "-t stable: 1.0: $OUT" bash -c 'head -1 <<<"$0" | grep -q " hello_1.0.dsc "' "$OUT"
+check "-t stable: 1.0: $OUT" bash -c 'grep "^'"'"'" <<<"$0" | head -1 | grep -q " hello_1.0.dsc "' "$OUT"
+check "apt's lines before the URIs: $OUT" test "$(grep -v "^'" <<<"$OUT" | sed 's/[0-9][0-9]* B/N B/')" = "Reading package lists...
+Selected version '1.0' (stable) for hello
+Need to get N B of source archives."
 src --print-uris hello/stable
-check "hello/stable: 1.0" bash -c 'head -1 <<<"$0" | grep -q " hello_1.0.dsc "' "$OUT"
+check "hello/stable: 1.0" bash -c 'grep "^'"'"'" <<<"$0" | head -1 | grep -q " hello_1.0.dsc "' "$OUT"
+check "with apt's note" contains "$OUT" "Selected version '1.0' (stable) for hello"
 src --print-uris hello=1.0
-check "hello=1.0: 1.0" bash -c 'head -1 <<<"$0" | grep -q " hello_1.0.dsc "' "$OUT"
+check "hello=1.0: 1.0" bash -c 'grep "^'"'"'" <<<"$0" | head -1 | grep -q " hello_1.0.dsc "' "$OUT"
+check "a version given: no note" not_contains "$OUT" "Selected version"
+src --print-uris hello hello
+check "a source named twice is listed once" test "$(grep -c "^'" <<<"$OUT")" = 2
+src -s hello
+check "-s: apt's Fetch line" test "$(tail -1 <<<"$OUT")" = "Fetch source hello"
+check "and nothing fetched" test ! -e hello_2.0.dsc
 src --print-uris nosuch
 check "an unknown name: apt's error (rc $RC): $ERR" \
     bash -c '[ "$1" = 100 ] && grep -qx "E: Unable to find a source package for nosuch" <<<"$0"' "$ERR" "$RC"

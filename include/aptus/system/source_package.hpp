@@ -1,9 +1,11 @@
 // Which source package `apt-get source` fetches for a word, and its files:
 // the word is "name", "name=version" or "name/release"; the name is a
 // source package's, else (unless only sources are wanted) a binary package's
-// that a Sources record lists in its Binary field. Among the records left
-// by the version and the release (the word's, else APT::Default-Release,
-// apt's -t) the highest version is taken, as apt takes it. Its files come
+// that a Sources record lists in its Binary field. With a release (the
+// word's, else APT::Default-Release, apt's -t) and a binary package of the
+// name in it, the source of that binary version is taken; otherwise, among
+// the records left by the version and the release, the highest version, as
+// apt takes it. Its files come
 // from the record (Files and Checksums-*), each with the strongest hash the
 // record gives it, under the record's Directory in the repository the
 // Sources file came from.
@@ -44,6 +46,9 @@ struct SourceFile {
 
 struct SourceChoice {
     std::string package, version;
+    // apt's notes on the choice: "Picking 'src' as source package instead
+    // of 'bin'", "Selected version 'V' (release) for src".
+    std::vector<std::string> notes;
     // apt's Get: line before the file: "<repo uri> <suite>/<component> <name> <version>".
     std::string label;
     bool trusted = false;  // the Sources file is from an authenticated repository

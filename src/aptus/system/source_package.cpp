@@ -46,35 +46,90 @@ struct Lookup {
     std::vector<policy::FileFacts> facts;
 };
 
-SourceChoice choose_one(const Lookup& ctx, const SourceRequest& request, bool only_source) {
-    const cache::Cache& cache = ctx.cache;
-    // The records of the name, else of a binary package built from them.
-    std::vector<const cache::SourcePackage*> records;
-    for (const cache::SourcePackage& s : cache.find_sources(request.name)) records.push_back(&s);
-    if (records.empty() && !only_source)
-        for (const cache::SourcePackage& s : cache.sources()) {
-            bool lists = false;
-            for_each_binary_name(cache.str(s.binaries), [&](std::string_view n) { lists = lists || n == request.name; });
-            if (lists) records.push_back(&s);
-        }
-    if (!request.version.empty())
-        std::erase_if(records, [&](const cache::SourcePackage* s) { return cache.str(s->version) != request.version; });
-    // The release the word names, else the target release (-t).
-    const std::string release =
-        !request.release.empty() ? request.release : ctx.config.find("APT::Default-Release");
-    if (!release.empty()) {
-        const policy::Policy target({}, release);
-        std::erase_if(records,
-                      [&](const cache::SourcePackage* s) { return !target.is_target_release(ctx.facts[s->index_file]); });
-    }
-    if (records.empty()) throw Error("Unable to find a source package for " + request.word);
-    // The highest version; of equal ones the first read.
+// The highest version; of equal ones the first read.
+const cache::SourcePackage* highest(const cache::Cache& cache, const std::vector<const cache::SourcePackage*>& records) {
     const cache::SourcePackage* best = records.front();
     for (const cache::SourcePackage* s : records) {
         int c = deb::compare_versions(cache.str(s->version), cache.str(best->version));
         if (c > 0 || (c == 0 && std::pair(s->index_file, s->offset) < std::pair(best->index_file, best->offset)))
             best = s;
     }
+    return best;
+}
+
+// apt's choice for "name/release" (or -t) when the name is a binary
+// package's: the source of that package's version in the release (not
+// the highest source the release has), named as its Source field says.
+const cache::SourcePackage* source_of_binary_in(const Lookup& ctx, const std::string& name,
+                                                const policy::Policy& target) {
+    const cache::Cache& cache = ctx.cache;
+    auto id = cache.find_name(name);
+    if (!id) return nullptr;
+    const cache::Version* best = nullptr;
+    for (const cache::Package& p : cache.packages_of(*id))
+        for (const cache::Version& v : cache.versions_of(p)) {
+            bool in = false;
+            for (const cache::VersionFile& vf : cache.files_of(v))
+                in = in || (cache.index_files()[vf.index_file].kind == cache::IndexKind::Packages &&
+                            target.is_target_release(ctx.facts[vf.index_file]));
+            if (in && (!best || deb::compare_versions(cache.str(v.version), cache.str(best->version)) > 0)) best = &v;
+        }
+    if (!best) return nullptr;
+    std::vector<const cache::SourcePackage*> records;
+    for (const cache::SourcePackage& s : cache.find_sources(cache.str(best->source_name)))
+        if (cache.str(s.version) == cache.str(best->source_version)) records.push_back(&s);
+    if (records.empty()) return nullptr;
+    // The one of that release where it has one.
+    for (const cache::SourcePackage* s : records)
+        if (target.is_target_release(ctx.facts[s->index_file])) return s;
+    return records.front();
+}
+
+SourceChoice choose_one(const Lookup& ctx, const SourceRequest& request, bool only_source) {
+    const cache::Cache& cache = ctx.cache;
+    // The release the word names, else the target release (-t).
+    const std::string release =
+        !request.release.empty() ? request.release : ctx.config.find("APT::Default-Release");
+    const policy::Policy in_release({}, release);
+    std::vector<std::string> notes;
+    const cache::SourcePackage* best = nullptr;
+    if (!release.empty() && request.version.empty() && !only_source)
+        best = source_of_binary_in(ctx, request.name, in_release);
+    if (!best) {
+        // The records of the name, else of a binary package built from them.
+        std::vector<const cache::SourcePackage*> records;
+        for (const cache::SourcePackage& s : cache.find_sources(request.name)) records.push_back(&s);
+        if (records.empty() && !only_source)
+            for (const cache::SourcePackage& s : cache.sources()) {
+                bool lists = false;
+                for_each_binary_name(cache.str(s.binaries),
+                                     [&](std::string_view n) { lists = lists || n == request.name; });
+                if (lists) records.push_back(&s);
+            }
+        if (!request.version.empty())
+            std::erase_if(records,
+                          [&](const cache::SourcePackage* s) { return cache.str(s->version) != request.version; });
+        if (!release.empty())
+            std::erase_if(records, [&](const cache::SourcePackage* s) {
+                return !in_release.is_target_release(ctx.facts[s->index_file]);
+            });
+        if (records.empty()) {
+            Error e(request.version.empty()
+                        ? "Unable to find a source package for " + request.word
+                        : "Can not find version '" + request.version + "' of package '" + request.name + "'");
+            if (!request.version.empty()) e.add_followup("Unable to find a source package for " + request.word);
+            throw e;
+        }
+        best = highest(cache, records);
+    }
+    // apt's notes: the source package taken for a binary's name, and the
+    // version a release picked.
+    if (cache.str(best->name) != request.name)
+        notes.push_back("Picking '" + std::string(cache.str(best->name)) + "' as source package instead of '" +
+                        request.name + "'");
+    if (!release.empty() && request.version.empty())
+        notes.push_back("Selected version '" + std::string(cache.str(best->version)) + "' (" + release + ") for " +
+                        std::string(cache.str(best->name)));
 
     const cache::IndexFile& index = cache.index_files()[best->index_file];
     const std::string index_path(cache.str(index.path));
@@ -82,6 +137,7 @@ SourceChoice choose_one(const Lookup& ctx, const SourceRequest& request, bool on
     if (!target) throw Error("The sources no longer name " + index_path + "; run update");
 
     SourceChoice out;
+    out.notes = std::move(notes);
     out.package = std::string(cache.str(best->name));
     out.version = std::string(cache.str(best->version));
     out.trusted = index.flags & cache::kIndexTrusted;

@@ -18,6 +18,7 @@
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
 #include "aptus/base/strings.hpp"
+#include "aptus/deb/tagfile.hpp"
 #include "aptus/deb/version.hpp"
 #include "aptus/system/source_package.hpp"
 #include "aptus/system/source_unpack.hpp"
@@ -25,15 +26,56 @@
 #include "cli/human_size.hpp"
 #include "cli/print_uris.hpp"
 #include "cli/prompt.hpp"
+#include "cli/package_line.hpp"
 #include "cli/read_session.hpp"
 #include "aptus/request/version_select.hpp"
 
 namespace aptus::cli {
+namespace {
+
+void print_need_to_get(uint64_t to_get, uint64_t total) {
+    if (to_get != total)
+        std::printf("Need to get %sB/%sB of source archives.\n", human_size(double(to_get)).c_str(),
+                    human_size(double(total)).c_str());
+    else
+        std::printf("Need to get %sB of source archives.\n", human_size(double(total)).c_str());
+}
+
+// apt's notice for a package kept in a version control system (a Vcs-*
+// field of its record other than Vcs-Browser), with the command that
+// fetches it where apt knows one.
+void print_vcs_notice(const system::SourceChoice& c) {
+    deb::TagFileReader reader(c.record, c.package, deb::TagFileOptions{.skip_malformed = true});
+    deb::Stanza st;
+    if (!reader.next(st)) return;
+    struct Vcs {
+        const char *field, *name, *fetch;
+    };
+    static constexpr Vcs kinds[] = {{"Vcs-Arch", "Arch", nullptr}, {"Vcs-Bzr", "Bzr", "bzr branch"},
+                                    {"Vcs-Cvs", "Cvs", nullptr},   {"Vcs-Darcs", "Darcs", nullptr},
+                                    {"Vcs-Git", "Git", "git clone"}, {"Vcs-Hg", "Hg", nullptr},
+                                    {"Vcs-Mtn", "Mtn", nullptr},   {"Vcs-Svn", "Svn", nullptr}};
+    for (const Vcs& k : kinds) {
+        const std::string url(trim(st.value_or_empty(k.field)));
+        if (url.empty()) continue;
+        std::printf("NOTICE: '%s' packaging is maintained in the '%s' version control system at:\n%s\n",
+                    c.package.c_str(), k.name, url.c_str());
+        if (k.fetch)
+            std::printf("Please use:\n%s %s\nto retrieve the latest (possibly unreleased) updates to the package.\n",
+                        k.fetch, url.c_str());
+        return;
+    }
+}
+
+}  // namespace
 
 int run_source(Context& ctx) {
     const config::Config& config = ctx.config;
     if (ctx.args.empty()) throw Error("Must specify at least one package to fetch source for");
+    Progress progress(config, false);
+    progress.start("Reading package lists");
     auto session = open_read_session(ctx);
+    progress.done();
     const cache::Cache& cache = session->cache();
     const bool only_source = config.find_bool("APT::Get::Only-Source");
     std::vector<system::SourceRequest> requests;
@@ -42,6 +84,18 @@ int run_source(Context& ctx) {
         requests.push_back({word, w.name, w.version, w.release});
     }
     std::vector<system::SourceChoice> chosen = system::choose_sources(cache, config, requests, only_source);
+    // A source package named twice is fetched once.
+    for (size_t i = 0; i < chosen.size(); ++i)
+        for (size_t j = i + 1; j < chosen.size();)
+            if (chosen[j].package == chosen[i].package && chosen[j].version == chosen[i].version)
+                chosen.erase(chosen.begin() + long(j));
+            else
+                ++j;
+    const bool print_uris = print_uris_wanted(config);
+    for (const system::SourceChoice& c : chosen) {
+        for (const std::string& n : c.notes) std::printf("%s\n", n.c_str());
+        if (!print_uris) print_vcs_notice(c);
+    }
 
     // --dsc-only, --tar-only, --diff-only: those files alone.
     const bool dsc_only = config.find_bool("APT::Get::Dsc-Only");
@@ -55,7 +109,21 @@ int run_source(Context& ctx) {
                          (diff_only && f.kind == "diff"));
             });
 
-    if (print_uris_wanted(config)) {
+    if (print_uris || config.find_bool("APT::Get::Simulate")) {
+        // What would be fetched: a local repository's files are not.
+        uint64_t total = 0, to_get = 0;
+        for (const system::SourceChoice& c : chosen)
+            for (const system::SourceFile& f : c.files) {
+                total += f.size;
+                if (!acquire::is_local_uri(f.uri)) to_get += f.size;
+            }
+        print_need_to_get(to_get, total);
+    }
+    if (config.find_bool("APT::Get::Simulate") && !print_uris) {
+        for (const system::SourceChoice& c : chosen) std::printf("Fetch source %s\n", c.package.c_str());
+        return 0;
+    }
+    if (print_uris) {
         std::vector<acquire::UriLine> lines;
         for (const system::SourceChoice& c : chosen)
             for (const system::SourceFile& f : c.files)
@@ -87,11 +155,7 @@ int run_source(Context& ctx) {
             to_get += f.size;
             items.push_back(system::source_file_item(c, f));
         }
-    if (to_get != total)
-        std::printf("Need to get %sB/%sB of source archives.\n", human_size(double(to_get)).c_str(),
-                    human_size(double(total)).c_str());
-    else
-        std::printf("Need to get %sB of source archives.\n", human_size(double(total)).c_str());
+    print_need_to_get(to_get, total);
     std::fflush(stdout);
     if (!items.empty()) {
         acquire::ArchivesOutcome out = fetch_and_show(config, items, cwd, acquire::ArchivesMode::Plain);
