@@ -35,6 +35,12 @@ done
 check "the Build-Conflicts removes old-tool" contains "$OUT" "Remv old-tool [1.0]"
 check "[!amd64] does not apply on amd64" not_contains "$OUT" "nothing-on-amd64"
 check "the placeholder is not in the plan" not_contains "$OUT" "builddeps:"
+aptus_run build-dep -s widget/stable
+check "build-dep NAME/release: apt's note on the version the release picked" \
+    contains "$OUT" "Selected version '1.0' (stable) for widget"
+aptus_run build-dep -s widget=9.9
+check "an unknown version: apt's two errors (rc $RC)" test "$ERR" = "E: Can not find version '9.9' of package 'widget'
+E: Unable to find a source package for widget=9.9"
 aptus_run build-dep -s widget --arch-only
 check "--arch-only: no Build-Depends-Indep" not_contains "$OUT" "Inst doc-tool"
 check "--arch-only: Build-Depends-Arch" contains "$OUT" "Inst arch-tool"

@@ -122,6 +122,8 @@ std::vector<BuildDeps> read_build_deps(const cache::Cache& cache, const config::
         deb::Stanza st;
         if (!reader.next(st)) throw Error("Unable to find a source package for " + by_name[i].word);
         BuildDeps deps = from_stanza(st, config);
+        // apt's notes on the choice ("Selected version ..."), before its own.
+        deps.notes.insert(deps.notes.begin(), chosen[i].notes.begin(), chosen[i].notes.end());
         if (deps.source.empty()) deps.source = chosen[i].package;
         deps.placeholder = "builddeps:" + deps.source;
         out[slot[i]] = std::move(deps);
