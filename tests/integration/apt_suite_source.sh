@@ -49,6 +49,22 @@ check "a source named twice is listed once" test "$(grep -c "^'" <<<"$OUT")" = 2
 src -s hello
 check "-s: apt's Fetch line" test "$(tail -1 <<<"$OUT")" = "Fetch source hello"
 check "and nothing fetched" test ! -e hello_2.0.dsc
+# A binary package gives its source (its Source field) before a source
+# package of the same name, as apt picks it; --only-source takes the name.
+cat >"$T/tool.json" <<'JSON'
+[{"name": "hello", "version": "2.0", "fields": {}},
+ {"name": "tool", "version": "1.0", "fields": {"Source": "toolsrc (1.0)"}}]
+JSON
+make_suite unstable --spec "$T/tool.json" --sources hello=2.0,toolsrc=1.0,tool=9.0 >/dev/null
+run_update
+src --print-uris tool
+check "a binary's name: its source, with apt's note (rc $RC): $OUT" \
+    contains "$OUT" "Picking 'toolsrc' as source package instead of 'tool'"
+check "the binary's source version" contains "$OUT" " toolsrc_1.0.dsc "
+src --print-uris --only-source tool
+check "--only-source: the source package of that name" contains "$OUT" " tool_9.0.dsc "
+src --print-uris tool=1.0
+check "tool=1.0: the source of the binary version 1.0" contains "$OUT" " toolsrc_1.0.dsc "
 src --print-uris nosuch
 check "an unknown name: apt's error (rc $RC): $ERR" \
     bash -c '[ "$1" = 100 ] && grep -qx "E: Unable to find a source package for nosuch" <<<"$0"' "$ERR" "$RC"

@@ -17,6 +17,7 @@
 
 #include "aptus/cache/cache.hpp"
 #include "aptus/config/config.hpp"
+#include "aptus/system/candidates.hpp"
 
 namespace aptus::install {
 
@@ -36,6 +37,7 @@ std::optional<std::string> build_dep_path_note(std::string_view arg);
 // apt's messages ("Unable to find a source package for WORD", a file that
 // cannot be read or has no Source field).
 std::vector<BuildDeps> read_build_deps(const cache::Cache& cache, const config::Config& config,
-                                       std::span<const std::string> args);
+                                       std::span<const std::string> args,
+                                       const system::Candidates* candidates = nullptr);
 
 }  // namespace aptus::install

@@ -1,11 +1,11 @@
 // Which source package `apt-get source` fetches for a word, and its files:
-// the word is "name", "name=version" or "name/release"; the name is a
-// source package's, else (unless only sources are wanted) a binary package's
-// that a Sources record lists in its Binary field. With a release (the
-// word's, else APT::Default-Release, apt's -t) and a binary package of the
-// name in it, the source of that binary version is taken; otherwise, among
-// the records left by the version and the release, the highest version, as
-// apt takes it. Its files come
+// the word is "name", "name=version" or "name/release". As apt: a binary
+// package of the name (unless only sources are wanted) gives its source:
+// the Source field of its version of that number, else of the release
+// (the word's, else APT::Default-Release, apt's -t), else of its candidate.
+// Otherwise the source records of the name (or that list it in their
+// Binary field), of that version (in any release), else of the release:
+// the highest version. Its files come
 // from the record (Files and Checksums-*), each with the strongest hash the
 // record gives it, under the record's Directory in the repository the
 // Sources file came from.
@@ -22,6 +22,7 @@
 #include "aptus/base/strings.hpp"
 #include "aptus/cache/cache.hpp"
 #include "aptus/config/config.hpp"
+#include "aptus/system/candidates.hpp"
 
 namespace aptus::system {
 
@@ -66,7 +67,11 @@ struct SourceRequest {
 // a source package for NAME" when there is none, and naming the Sources
 // file when its record is unusable (a Directory or file name leaving the
 // repository, a file without a size or hash).
+// `candidates` gives a binary package's candidate (apt takes its source
+// when the word has neither version nor release); without them the
+// highest source version is taken.
 std::vector<SourceChoice> choose_sources(const cache::Cache& cache, const config::Config& config,
-                                         std::span<const SourceRequest> requests, bool only_source);
+                                         std::span<const SourceRequest> requests, bool only_source,
+                                         const Candidates* candidates = nullptr);
 
 }  // namespace aptus::system

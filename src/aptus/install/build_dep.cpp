@@ -93,7 +93,7 @@ std::optional<std::string> build_dep_path_note(std::string_view arg) {
 }
 
 std::vector<BuildDeps> read_build_deps(const cache::Cache& cache, const config::Config& config,
-                                       std::span<const std::string> args) {
+                                       std::span<const std::string> args, const system::Candidates* candidates) {
     std::vector<BuildDeps> out;
     std::vector<system::SourceRequest> by_name;
     std::vector<size_t> slot;  // where each name's answer goes in `out`
@@ -116,7 +116,7 @@ std::vector<BuildDeps> read_build_deps(const cache::Cache& cache, const config::
     }
     if (by_name.empty()) return out;
     const std::vector<system::SourceChoice> chosen =
-        system::choose_sources(cache, config, by_name, config.find_bool("APT::Get::Only-Source"));
+        system::choose_sources(cache, config, by_name, config.find_bool("APT::Get::Only-Source"), candidates);
     for (size_t i = 0; i < chosen.size(); ++i) {
         deb::TagFileReader reader(chosen[i].record, chosen[i].package);
         deb::Stanza st;

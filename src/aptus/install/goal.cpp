@@ -66,7 +66,7 @@ Goal read_goal(const config::Config& config, system::SystemUniverse& su, const c
             goal.placeholders.push_back(add_satisfy_placeholder(su, config, words));
         } else {
             goal.satisfiers_manual = !config.find_bool("APT::Get::Build-Dep-Automatic");
-            for (BuildDeps& deps : read_build_deps(cache, config, words)) {
+            for (BuildDeps& deps : read_build_deps(cache, config, words, &candidates)) {
                 for (std::string& note : deps.notes) goal.request.notes.push_back(std::move(note));
                 goal.placeholders.push_back(add_satisfy_placeholder(su, config, deps.words, deps.placeholder));
             }

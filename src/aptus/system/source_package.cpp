@@ -42,6 +42,7 @@ namespace {
 struct Lookup {
     const cache::Cache& cache;
     const config::Config& config;
+    const Candidates* candidates;
     std::vector<sources::IndexTarget> targets;
     std::vector<policy::FileFacts> facts;
 };
@@ -57,32 +58,60 @@ const cache::SourcePackage* highest(const cache::Cache& cache, const std::vector
     return best;
 }
 
-// apt's choice for "name/release" (or -t) when the name is a binary
-// package's: the source of that package's version in the release (not
-// the highest source the release has), named as its Source field says.
-const cache::SourcePackage* source_of_binary_in(const Lookup& ctx, const std::string& name,
-                                                const policy::Policy& target) {
-    const cache::Cache& cache = ctx.cache;
+// The binary package a word names: its native one (where "all" packages
+// are filed), else the first with versions.
+const cache::Package* binary_package(const cache::Cache& cache, const std::string& name) {
     auto id = cache.find_name(name);
     if (!id) return nullptr;
-    const cache::Version* best = nullptr;
-    for (const cache::Package& p : cache.packages_of(*id))
-        for (const cache::Version& v : cache.versions_of(p)) {
-            bool in = false;
-            for (const cache::VersionFile& vf : cache.files_of(v))
-                in = in || (cache.index_files()[vf.index_file].kind == cache::IndexKind::Packages &&
-                            target.is_target_release(ctx.facts[vf.index_file]));
-            if (in && (!best || deb::compare_versions(cache.str(v.version), cache.str(best->version)) > 0)) best = &v;
-        }
-    if (!best) return nullptr;
-    std::vector<const cache::SourcePackage*> records;
-    for (const cache::SourcePackage& s : cache.find_sources(cache.str(best->source_name)))
-        if (cache.str(s.version) == cache.str(best->source_version)) records.push_back(&s);
-    if (records.empty()) return nullptr;
-    // The one of that release where it has one.
-    for (const cache::SourcePackage* s : records)
-        if (target.is_target_release(ctx.facts[s->index_file])) return s;
-    return records.front();
+    const cache::Package* any = nullptr;
+    for (const cache::Package& p : cache.packages_of(*id)) {
+        if (p.version_count == 0) continue;
+        if (cache.str(p.architecture) == cache.native_architecture()) return &p;
+        if (!any) any = &p;
+    }
+    return any;
+}
+
+bool in_target(const Lookup& ctx, const cache::Version& v, const policy::Policy& target) {
+    for (const cache::VersionFile& vf : ctx.cache.files_of(v))
+        if (ctx.cache.index_files()[vf.index_file].kind == cache::IndexKind::Packages &&
+            target.is_target_release(ctx.facts[vf.index_file]))
+            return true;
+    return false;
+}
+
+// apt's choice when the word names a binary package: the version named
+// (=version), else its version in the release (/release, -t), else its
+// candidate; the source is that version's Source field (name and version).
+const cache::Version* binary_version(const Lookup& ctx, const cache::Package& p, const SourceRequest& request,
+                                     const std::string& release, const policy::Policy& target) {
+    const cache::Cache& cache = ctx.cache;
+    if (!request.version.empty()) {
+        for (const cache::Version& v : cache.versions_of(p))
+            if (cache.str(v.version) == request.version) return &v;
+        return nullptr;
+    }
+    if (!release.empty()) {
+        const cache::Version* best = nullptr;
+        for (const cache::Version& v : cache.versions_of(p))
+            if (in_target(ctx, v, target) &&
+                (!best || deb::compare_versions(cache.str(v.version), cache.str(best->version)) > 0))
+                best = &v;
+        return best;
+    }
+    return ctx.candidates ? ctx.candidates->candidate(p) : nullptr;
+}
+
+// The record of that source name and version, of the release where it has one.
+const cache::SourcePackage* source_record(const Lookup& ctx, std::string_view name, std::string_view version,
+                                          const std::string& release, const policy::Policy& target) {
+    const cache::SourcePackage* first = nullptr;
+    for (const cache::SourcePackage& s : ctx.cache.find_sources(name)) {
+        if (ctx.cache.str(s.version) != version) continue;
+        if (release.empty() || target.is_target_release(ctx.facts[s.index_file])) return &s;
+        if (!first) first = &s;
+    }
+    return first;
 }
 
 SourceChoice choose_one(const Lookup& ctx, const SourceRequest& request, bool only_source) {
@@ -91,10 +120,12 @@ SourceChoice choose_one(const Lookup& ctx, const SourceRequest& request, bool on
     const std::string release =
         !request.release.empty() ? request.release : ctx.config.find("APT::Default-Release");
     const policy::Policy in_release({}, release);
-    std::vector<std::string> notes;
     const cache::SourcePackage* best = nullptr;
-    if (!release.empty() && request.version.empty() && !only_source)
-        best = source_of_binary_in(ctx, request.name, in_release);
+    if (!only_source)
+        if (const cache::Package* p = binary_package(cache, request.name))
+            if (const cache::Version* v = binary_version(ctx, *p, request, release, in_release))
+                best = source_record(ctx, cache.str(v->source_name), cache.str(v->source_version), release,
+                                     in_release);
     if (!best) {
         // The records of the name, else of a binary package built from them.
         std::vector<const cache::SourcePackage*> records;
@@ -106,10 +137,11 @@ SourceChoice choose_one(const Lookup& ctx, const SourceRequest& request, bool on
                                      [&](std::string_view n) { lists = lists || n == request.name; });
                 if (lists) records.push_back(&s);
             }
+        // A version named is looked for in every release.
         if (!request.version.empty())
             std::erase_if(records,
                           [&](const cache::SourcePackage* s) { return cache.str(s->version) != request.version; });
-        if (!release.empty())
+        else if (!release.empty())
             std::erase_if(records, [&](const cache::SourcePackage* s) {
                 return !in_release.is_target_release(ctx.facts[s->index_file]);
             });
@@ -124,6 +156,7 @@ SourceChoice choose_one(const Lookup& ctx, const SourceRequest& request, bool on
     }
     // apt's notes: the source package taken for a binary's name, and the
     // version a release picked.
+    std::vector<std::string> notes;
     if (cache.str(best->name) != request.name)
         notes.push_back("Picking '" + std::string(cache.str(best->name)) + "' as source package instead of '" +
                         request.name + "'");
@@ -199,9 +232,10 @@ SourceChoice choose_one(const Lookup& ctx, const SourceRequest& request, bool on
 }  // namespace
 
 std::vector<SourceChoice> choose_sources(const cache::Cache& cache, const config::Config& config,
-                                         std::span<const SourceRequest> requests, bool only_source) {
+                                         std::span<const SourceRequest> requests, bool only_source,
+                                         const Candidates* candidates) {
     Diagnostics ignored;  // reported when the cache was opened
-    const Lookup ctx{cache, config, sources::index_targets(sources::read_sources(config, ignored), config, ignored),
+    const Lookup ctx{cache, config, candidates, sources::index_targets(sources::read_sources(config, ignored), config, ignored),
                       file_facts(cache)};
     std::vector<SourceChoice> out;
     for (const SourceRequest& r : requests) out.push_back(choose_one(ctx, r, only_source));

@@ -83,7 +83,7 @@ int run_source(Context& ctx) {
         const request::PackageWord w = request::parse_package_word(word);  // an architecture suffix says nothing of a source
         requests.push_back({word, w.name, w.version, w.release});
     }
-    std::vector<system::SourceChoice> chosen = system::choose_sources(cache, config, requests, only_source);
+    std::vector<system::SourceChoice> chosen = system::choose_sources(cache, config, requests, only_source, session->candidates.get());
     // A source package named twice is fetched once.
     for (size_t i = 0; i < chosen.size(); ++i)
         for (size_t j = i + 1; j < chosen.size();)
