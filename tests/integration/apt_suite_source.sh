@@ -65,6 +65,19 @@ src --print-uris --only-source tool
 check "--only-source: the source package of that name" contains "$OUT" " tool_9.0.dsc "
 src --print-uris tool=1.0
 check "tool=1.0: the source of the binary version 1.0" contains "$OUT" " toolsrc_1.0.dsc "
+src --print-uris src:tool
+check "src:NAME: the source package of that name" contains "$OUT" " tool_9.0.dsc "
+src --print-uris tool:amd64
+check "NAME:arch: that binary package's source" contains "$OUT" " toolsrc_1.0.dsc "
+src --print-uris tool:armel
+check "an architecture nothing has: apt's errors (rc $RC): $ERR" test "$ERR" = "E: Can not find a package for architecture 'armel'
+E: Unable to find a source package for tool:armel"
+src --print-uris tool:amd64=7
+check "a version that binary package lacks: apt's errors: $ERR" test "$ERR" = "E: Can not find a package 'tool:amd64' with version '7'
+E: Unable to find a source package for tool:amd64=7"
+src --print-uris hello=9
+check "a version nothing has: apt-get source names the package alone: $ERR" test "$ERR" = "E: Can not find version '9' of package 'hello'
+E: Unable to find a source package for hello"
 src --print-uris nosuch
 check "an unknown name: apt's error (rc $RC): $ERR" \
     bash -c '[ "$1" = 100 ] && grep -qx "E: Unable to find a source package for nosuch" <<<"$0"' "$ERR" "$RC"

@@ -59,8 +59,17 @@ struct SourceChoice {
 
 struct SourceRequest {
     std::string word;  // as given, for messages
-    std::string name, version, release;  // "name[=version|/release]" taken apart
+    std::string name, arch, version, release;  // "name[:arch][=version|/release]" taken apart
+    bool only_source = false;  // "src:name": the source package of that name
+    // The name apt's "Unable to find a source package for X" gives when the
+    // version named is not there ("" for the word itself; apt-get source
+    // says the bare name there, build-dep the word).
+    std::string missing_version_name;
 };
+
+// A word of `source` or `build-dep` taken apart: "src:NAME" names the
+// source package itself; "name[:arch][=version|/release]" otherwise.
+SourceRequest parse_source_request(std::string_view word);
 
 // The record for each request, in their order (the sources and the files'
 // facts read once for all); throws aptus::Error with apt's "Unable to find

@@ -109,8 +109,7 @@ std::vector<BuildDeps> read_build_deps(const cache::Cache& cache, const config::
                 continue;
             case PathKind::None: break;
         }
-        const request::PackageWord w = request::parse_package_word(arg);
-        by_name.push_back({arg, w.name, w.version, w.release});
+        by_name.push_back(system::parse_source_request(arg));
         slot.push_back(out.size());
         out.emplace_back();
     }

@@ -60,12 +60,18 @@ const cache::SourcePackage* highest(const cache::Cache& cache, const std::vector
 
 // The binary package a word names: its native one (where "all" packages
 // are filed), else the first with versions.
-const cache::Package* binary_package(const cache::Cache& cache, const std::string& name) {
+const cache::Package* binary_package(const cache::Cache& cache, const std::string& name, const std::string& arch) {
     auto id = cache.find_name(name);
     if (!id) return nullptr;
     const cache::Package* any = nullptr;
     for (const cache::Package& p : cache.packages_of(*id)) {
         if (p.version_count == 0) continue;
+        if (!arch.empty()) {
+            if (cache.str(p.architecture) == arch ||
+                (arch == "all" && cache.str(p.architecture) == cache.native_architecture()))
+                return &p;
+            continue;
+        }
         if (cache.str(p.architecture) == cache.native_architecture()) return &p;
         if (!any) any = &p;
     }
@@ -115,17 +121,30 @@ const cache::SourcePackage* source_record(const Lookup& ctx, std::string_view na
 }
 
 SourceChoice choose_one(const Lookup& ctx, const SourceRequest& request, bool only_source) {
+    // (only_source: --only-source, or the word's "src:")
     const cache::Cache& cache = ctx.cache;
     // The release the word names, else the target release (-t).
     const std::string release =
         !request.release.empty() ? request.release : ctx.config.find("APT::Default-Release");
     const policy::Policy in_release({}, release);
     const cache::SourcePackage* best = nullptr;
-    if (!only_source)
-        if (const cache::Package* p = binary_package(cache, request.name))
-            if (const cache::Version* v = binary_version(ctx, *p, request, release, in_release))
-                best = source_record(ctx, cache.str(v->source_name), cache.str(v->source_version), release,
-                                     in_release);
+    only_source = only_source || request.only_source;
+    if (!only_source) {
+        const cache::Package* p = binary_package(cache, request.name, request.arch);
+        // An architecture named is a binary package's, and must be there.
+        auto fail = [&](const std::string& what) {
+            throw Error(what).add_followup("Unable to find a source package for " + request.word);
+        };
+        if (!p && !request.arch.empty())
+            fail("Can not find a package for architecture '" + request.arch + "'");
+        const cache::Version* v = p ? binary_version(ctx, *p, request, release, in_release) : nullptr;
+        if (p && !v && !request.arch.empty()) {
+            const std::string full = request.name + ":" + request.arch;
+            if (!request.version.empty()) fail("Can not find a package '" + full + "' with version '" + request.version + "'");
+            if (!release.empty()) fail("Can not find a package '" + full + "' with release '" + release + "'");
+        }
+        if (v) best = source_record(ctx, cache.str(v->source_name), cache.str(v->source_version), release, in_release);
+    }
     if (!best) {
         // The records of the name, else of a binary package built from them.
         std::vector<const cache::SourcePackage*> records;
@@ -149,7 +168,9 @@ SourceChoice choose_one(const Lookup& ctx, const SourceRequest& request, bool on
             Error e(request.version.empty()
                         ? "Unable to find a source package for " + request.word
                         : "Can not find version '" + request.version + "' of package '" + request.name + "'");
-            if (!request.version.empty()) e.add_followup("Unable to find a source package for " + request.word);
+            if (!request.version.empty())
+                e.add_followup("Unable to find a source package for " +
+                               (request.missing_version_name.empty() ? request.word : request.missing_version_name));
             throw e;
         }
         best = highest(cache, records);
@@ -230,6 +251,29 @@ SourceChoice choose_one(const Lookup& ctx, const SourceRequest& request, bool on
 }
 
 }  // namespace
+
+SourceRequest parse_source_request(std::string_view word) {
+    SourceRequest r;
+    r.word = std::string(word);
+    if (word.starts_with("src:")) {
+        r.only_source = true;
+        word.remove_prefix(4);
+    }
+    std::string_view rest = word;
+    if (size_t eq = rest.find('='); eq != std::string_view::npos) {
+        r.version = std::string(rest.substr(eq + 1));
+        rest = rest.substr(0, eq);
+    } else if (size_t slash = rest.find('/'); slash != std::string_view::npos) {
+        r.release = std::string(rest.substr(slash + 1));
+        rest = rest.substr(0, slash);
+    }
+    if (size_t colon = rest.find(':'); colon != std::string_view::npos && !r.only_source) {
+        r.arch = std::string(rest.substr(colon + 1));
+        rest = rest.substr(0, colon);
+    }
+    r.name = std::string(rest);
+    return r;
+}
 
 std::vector<SourceChoice> choose_sources(const cache::Cache& cache, const config::Config& config,
                                          std::span<const SourceRequest> requests, bool only_source,

@@ -80,8 +80,9 @@ int run_source(Context& ctx) {
     const bool only_source = config.find_bool("APT::Get::Only-Source");
     std::vector<system::SourceRequest> requests;
     for (const std::string& word : ctx.args) {
-        const request::PackageWord w = request::parse_package_word(word);  // an architecture suffix says nothing of a source
-        requests.push_back({word, w.name, w.version, w.release});
+        system::SourceRequest r = system::parse_source_request(word);
+        r.missing_version_name = r.name;  // apt-get source's words there
+        requests.push_back(std::move(r));
     }
     std::vector<system::SourceChoice> chosen = system::choose_sources(cache, config, requests, only_source, session->candidates.get());
     // A source package named twice is fetched once.
