@@ -41,6 +41,9 @@ check "build-dep NAME/release: apt's note on the version the release picked" \
 aptus_run build-dep -s widget=9.9
 check "an unknown version: apt's two errors (rc $RC)" test "$ERR" = "E: Can not find version '9.9' of package 'widget'
 E: Unable to find a source package for widget=9.9"
+aptus_run build-dep -s widget -a armel
+check "a host architecture not configured: apt's warning" \
+    contains "$ERR" "W: No architecture information available for armel. See apt.conf(5) APT::Architectures for setup"
 aptus_run build-dep -s widget --arch-only
 check "--arch-only: no Build-Depends-Indep" not_contains "$OUT" "Inst doc-tool"
 check "--arch-only: Build-Depends-Arch" contains "$OUT" "Inst arch-tool"

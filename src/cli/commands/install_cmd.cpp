@@ -13,6 +13,7 @@
 #include "aptus/install/build_dep.hpp"
 #include "aptus/install/satisfy.hpp"
 #include "aptus/sources/source_list.hpp"
+#include "aptus/solver/solver3_words.hpp"
 #include "aptus/solver/why.hpp"
 #include "aptus/system/authentication.hpp"
 #include "aptus/system/dpkg_lock.hpp"
@@ -23,6 +24,7 @@
 #include "cli/color.hpp"
 #include "cli/commands/check_cmd.hpp"
 #include "cli/plan_format.hpp"
+#include "cli/output.hpp"
 #include "cli/package_line.hpp"
 #include "cli/plan_execute.hpp"
 #include "cli/plan_view.hpp"
@@ -86,6 +88,9 @@ int fail_as_apt(const config::Config& config, const system::SystemUniverse& su, 
     print_unsatisfiable(broken);
     std::fflush(stdout);
     const std::string solver = config.find("APT::Solver", "internal");
+    if ((solver == "3.0" || solver == "3.1") && !solved.external)
+        if (auto words = solver::solver3_conflicting_decisions(su.universe, r))
+            return fail(std::vector<std::string>{"Unable to satisfy dependencies. Reached two conflicting decisions:\n" + *words});
     if (solver == "3.0" || solver == "3.1" || solved.external) return fail(solved.errors);
     const bool installed_broken =
         std::any_of(broken.begin(), broken.end(), [](const system::BrokenPackage& b) { return b.installed; });
@@ -168,6 +173,14 @@ int run(Context& ctx, Verb verb) {
     if (verb == Verb::Satisfy) install::check_satisfy_words(ctx.args);
     if (verb == Verb::BuildDep) {
         if (ctx.args.empty()) throw Error("Must specify at least one package to check builddeps for");
+        // apt's warning for a host architecture the configuration does not
+        // know (no lists were read for it), said before anything else.
+        const std::string host = config.find("APT::Get::Host-Architecture");
+        const std::vector<std::string> known = config.find_list("APT::Architectures");
+        if (!host.empty() && host != config.find("APT::Architecture") &&
+            std::find(known.begin(), known.end(), host) == known.end())
+            render({{Level::Warning, "No architecture information available for " + host +
+                                         ". See apt.conf(5) APT::Architectures for setup"}});
         // apt names the files and trees it reads before anything else.
         for (const std::string& arg : ctx.args)
             if (auto note = install::build_dep_path_note(arg)) std::printf("%s\n", note->c_str());

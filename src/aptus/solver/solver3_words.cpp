@@ -1,0 +1,157 @@
+#include "aptus/solver/solver3_words.hpp"
+
+#include <algorithm>
+
+namespace aptus::solver {
+namespace {
+
+// How solver3 names things: a package always with its architecture, a
+// version as "name:arch=version", a relation's target as written (an
+// architecture only where it is not the native one's or was written).
+class Words {
+public:
+    explicit Words(const Universe& u) : u_(u) {}
+
+    std::string arch_of(uint32_t package) const {
+        const std::string& a = u_.packages[package].arch;
+        return a == "all" ? u_.native_arch : a;
+    }
+    std::string package(uint32_t p) const { return u_.names[u_.packages[p].name] + ":" + arch_of(p); }
+    std::string version(uint32_t v) const { return package(u_.versions[v].package) + "=" + u_.versions[v].version; }
+    // A package as a relation names it: no architecture for the native one.
+    std::string short_package(uint32_t p) const {
+        const std::string arch = arch_of(p);
+        return arch == u_.native_arch ? u_.names[u_.packages[p].name] : package(p);
+    }
+    std::string target(uint32_t from, const Target& t) const {
+        std::string out = u_.names[t.name];
+        if (t.arch == "any") out += ":any";
+        else if (t.arch == "native") out += ":" + u_.native_arch;
+        else if (!t.arch.empty()) out += ":" + t.arch;
+        else if (const std::string a = arch_of(u_.versions[from].package); a != u_.native_arch) out += ":" + a;
+        if (t.op != deb::RelationOp::None) out += " (" + std::string(deb::relation_op_text(t.op)) + " " + t.version + ")";
+        return out;
+    }
+    std::string relation(uint32_t from, const Dependency& d) const {
+        std::string out;
+        for (const Target& t : d.alternatives) out += (out.empty() ? "" : " | ") + target(from, t);
+        return out;
+    }
+    static const char* kind(DepKind k) {
+        switch (k) {
+            case DepKind::Depends: return "Depends";
+            case DepKind::PreDepends: return "PreDepends";
+            case DepKind::Recommends: return "Recommends";
+            case DepKind::Suggests: return "Suggests";
+            case DepKind::Conflicts: return "Conflicts";
+            case DepKind::Breaks: return "Breaks";
+        }
+        return "";
+    }
+
+private:
+    const Universe& u_;
+};
+
+std::optional<uint32_t> candidate(const Universe& u, uint32_t p) {
+    for (uint32_t v : u.packages[p].versions)
+        if (u.versions[v].candidate) return v;
+    return std::nullopt;
+}
+
+// Two architectures of one name cannot both be installed unless both are
+// Multi-Arch: same (apt's implicit Conflicts).
+bool siblings_clash(const Universe& u, uint32_t v, uint32_t w) {
+    const Version& a = u.versions[v];
+    const Version& b = u.versions[w];
+    return a.package != b.package && u.packages[a.package].name == u.packages[b.package].name &&
+           !(a.multi_arch == MultiArch::Same && b.multi_arch == MultiArch::Same);
+}
+
+// The Conflicts or Breaks of `from` that hits `hit`, if any.
+const Dependency* conflict_hitting(const Universe& u, uint32_t from, uint32_t hit) {
+    std::vector<uint32_t> hits;
+    for (const Dependency& d : u.deps(from)) {
+        if (!is_negative(d.kind)) continue;
+        for (const Target& t : d.alternatives) {
+            hits.clear();
+            u.conflicts_with(from, t, hits);
+            if (std::find(hits.begin(), hits.end(), hit) != hits.end()) return &d;
+        }
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+std::optional<std::string> solver3_conflicting_decisions(const Universe& u, const Request& r) {
+    const Words w(u);
+    struct Asked {
+        uint32_t package, version;
+    };
+    std::vector<Asked> asked;
+    for (uint32_t p : r.install)
+        if (auto v = candidate(u, p)) asked.push_back({p, *v});
+
+    // Two requests: solver3 selects them in order, and a relation fires
+    // from the package that has it.
+    for (size_t j = 0; j < asked.size(); ++j)
+        for (size_t i = 0; i < j; ++i) {
+            const Asked& a = asked[i];
+            const Asked& b = asked[j];
+            if (siblings_clash(u, a.version, b.version))
+                return "   1. " + w.package(b.package) + " is not selected for install because:\n      1. " +
+                       w.version(a.version) + " is selected for install\n      2. " + w.package(b.package) +
+                       " Conflicts " + w.short_package(a.package) + "\n   2. " + w.version(b.version) +
+                       " is selected for install";
+            if (const Dependency* d = conflict_hitting(u, b.version, a.version))
+                return "   1. " + w.version(a.version) + " is selected for install\n   2. " + w.version(a.version) +
+                       " is not selected for install because:\n      1. " + w.version(b.version) +
+                       " is selected for install\n      2. " + w.package(b.package) + " " + Words::kind(d->kind) +
+                       " " + w.relation(b.version, *d);
+            if (const Dependency* d = conflict_hitting(u, a.version, b.version))
+                return "   1. " + w.version(b.version) + " is not selected for install because:\n      1. " +
+                       w.version(a.version) + " is selected for install\n      2. " + w.package(a.package) + " " +
+                       Words::kind(d->kind) + " " + w.relation(a.version, *d) + "\n   2. " + w.version(b.version) +
+                       " is selected for install";
+        }
+
+    // A requested package's dependency: no choice at all, or every choice
+    // another requested architecture of its name excludes.
+    std::vector<uint32_t> hits;
+    for (const Asked& a : asked)
+        for (const Dependency& d : u.deps(a.version)) {
+            if (d.kind != DepKind::Depends && d.kind != DepKind::PreDepends) continue;
+            std::vector<uint32_t> choices;
+            for (const Target& t : d.alternatives) {
+                hits.clear();
+                u.satisfiers(a.version, t, hits);
+                for (uint32_t h : hits)
+                    if (std::find(choices.begin(), choices.end(), h) == choices.end()) choices.push_back(h);
+            }
+            std::string why;
+            bool all_excluded = true;
+            std::vector<uint32_t> told;  // packages whose exclusion is said already
+            for (uint32_t c : choices) {
+                auto by = std::find_if(asked.begin(), asked.end(),
+                                       [&](const Asked& o) { return siblings_clash(u, o.version, c); });
+                if (by == asked.end()) {
+                    all_excluded = false;
+                    break;
+                }
+                const uint32_t cp = u.versions[c].package;
+                if (std::find(told.begin(), told.end(), cp) != told.end()) continue;
+                told.push_back(cp);
+                why += "\n      - " + w.package(cp) + " is not selected for install because:\n        1. " +
+                       w.version(by->version) + " is selected for install\n        2. " + w.package(cp) +
+                       " Conflicts " + w.short_package(by->package);
+            }
+            if (!all_excluded) continue;
+            return "   1. " + w.version(a.version) + " is selected for install\n   2. " + w.package(a.package) + " " +
+                   Words::kind(d.kind) + " " + w.relation(a.version, d) +
+                   "\n      but none of the choices are installable:" + (choices.empty() ? "\n      [no choices]" : why);
+        }
+    return std::nullopt;
+}
+
+}  // namespace aptus::solver

@@ -1,0 +1,91 @@
+// solver3's words for an unsolvable request (`--solver 3.0` under apt's
+// names): the two conflicting decisions, as APT 3.0 prints them.
+#include <gtest/gtest.h>
+
+#include "aptus/edsp/edsp.hpp"
+#include "aptus/solver/solver3_words.hpp"
+
+namespace aptus::solver {
+namespace {
+
+// An EDSP scenario on amd64 with i386 as a foreign architecture; every
+// stanza gets an APT-ID, pin 500 and is its package's candidate.
+edsp::Scenario scenario(const std::string& request, const std::string& stanzas) {
+    std::string text = "Request: EDSP 0.5\nArchitecture: amd64\nArchitectures: amd64 i386\n" + request + "\n";
+    size_t id = 1, start = 0;
+    const std::string body = stanzas + "\n\n";
+    while (start < body.size()) {
+        size_t end = body.find("\n\n", start);
+        if (end == std::string::npos) end = body.size();
+        std::string st = body.substr(start, end - start);
+        start = end + 2;
+        while (!st.empty() && st.back() == '\n') st.pop_back();
+        while (!st.empty() && st.front() == '\n') st.erase(0, 1);
+        if (st.empty()) continue;
+        if (st.find("Architecture:") == std::string::npos) st += "\nArchitecture: amd64";
+        st += "\nAPT-Pin: 500\nAPT-Candidate: yes\nAPT-ID: " + std::to_string(id++);
+        text += st + "\n\n";
+    }
+    return edsp::read_edsp(text, "test.edsp");
+}
+
+std::string words(const std::string& request, const std::string& stanzas) {
+    auto sc = scenario(request, stanzas);
+    return solver3_conflicting_decisions(sc.universe, sc.request).value_or("(none)");
+}
+
+TEST(Solver3Words, ADependencyNothingSatisfiesHasNoChoices) {
+    EXPECT_EQ(words("Install: app\n", "Package: app\nVersion: 1\nDepends: missing (>= 2)\n"),
+              "   1. app:amd64=1 is selected for install\n"
+              "   2. app:amd64 Depends missing (>= 2)\n"
+              "      but none of the choices are installable:\n"
+              "      [no choices]");
+}
+
+TEST(Solver3Words, AForeignPackageNamesItsDependencysArchitecture) {
+    EXPECT_EQ(words("Install: app:i386\n",
+                    "Package: app\nArchitecture: i386\nVersion: 1\nPre-Depends: lib | other:any\n"),
+              "   1. app:i386=1 is selected for install\n"
+              "   2. app:i386 PreDepends lib:i386 | other:any\n"
+              "      but none of the choices are installable:\n"
+              "      [no choices]");
+}
+
+TEST(Solver3Words, TwoArchitecturesOfOneName) {
+    EXPECT_EQ(words("Install: foo:i386 foo:amd64\n",
+                    "Package: foo\nArchitecture: i386\nVersion: 1.0\n\nPackage: foo\nVersion: 1.0\n"),
+              "   1. foo:amd64 is not selected for install because:\n"
+              "      1. foo:i386=1.0 is selected for install\n"
+              "      2. foo:amd64 Conflicts foo:i386\n"
+              "   2. foo:amd64=1.0 is selected for install");
+}
+
+TEST(Solver3Words, ALaterRequestThatConflictsWithAnEarlierOne) {
+    EXPECT_EQ(words("Install: foo hatesfoo\n",
+                    "Package: foo\nVersion: 1\n\nPackage: hatesfoo\nVersion: 1\nConflicts: foo\n"),
+              "   1. foo:amd64=1 is selected for install\n"
+              "   2. foo:amd64=1 is not selected for install because:\n"
+              "      1. hatesfoo:amd64=1 is selected for install\n"
+              "      2. hatesfoo:amd64 Conflicts foo");
+}
+
+TEST(Solver3Words, EveryChoiceExcludedByAnotherArchitectureRequested) {
+    EXPECT_EQ(words("Install: needsfoo:i386 foo:amd64\n",
+                    "Package: needsfoo\nArchitecture: i386\nVersion: 1\nDepends: foo\n\n"
+                    "Package: foo\nArchitecture: i386\nVersion: 1\n\nPackage: foo\nVersion: 1\n"),
+              "   1. needsfoo:i386=1 is selected for install\n"
+              "   2. needsfoo:i386 Depends foo:i386\n"
+              "      but none of the choices are installable:\n"
+              "      - foo:i386 is not selected for install because:\n"
+              "        1. foo:amd64=1 is selected for install\n"
+              "        2. foo:i386 Conflicts foo");
+}
+
+TEST(Solver3Words, OtherShapesAreLeftToAptusOwnExplanation) {
+    // A choice exists and nothing requested excludes it: no words of solver3's.
+    EXPECT_EQ(words("Install: app\n", "Package: app\nVersion: 1\nDepends: lib\n\nPackage: lib\nVersion: 1\n"),
+              "(none)");
+}
+
+}  // namespace
+}  // namespace aptus::solver
