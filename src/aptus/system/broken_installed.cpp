@@ -254,6 +254,20 @@ private:
         ++depth_;
         std::vector<uint32_t> hits;
         auto is_present = [&](uint32_t h) { return present(h); };
+        // What the new version's Conflicts or Breaks hit goes, as apt's
+        // resolver removes it before it gives up (a held package stays).
+        for (const solver::Dependency& d : u_.deps(*v)) {
+            if (!solver::is_negative(d.kind)) continue;
+            for (const Target& t : d.alternatives) {
+                hits.clear();
+                u_.conflicts_with(*v, t, hits);
+                for (uint32_t h : hits) {
+                    const uint32_t hp = u_.versions[h].package;
+                    if (hp != p && chosen_[hp] == h && u_.versions[h].installed && !u_.versions[h].hold)
+                        chosen_[hp] = kRemoved;
+                }
+            }
+        }
         for (const solver::Dependency& d : u_.deps(*v)) {
             const bool wanted = d.kind == DepKind::Depends || d.kind == DepKind::PreDepends ||
                                 (d.kind == DepKind::Recommends && recommends_);
