@@ -28,6 +28,19 @@ check "the placeholder is not in the plan" not_contains "$OUT" "satisfy:command-
 aptus_run satisfy -s "profiled <nocheck>" -P nocheck
 check "-P nocheck: the profiled relation applies" contains "$OUT" "Inst profiled (1.0"
 
+# apt-get's report when it cannot: what a Conflicts removes is not listed
+# (apt's resolver removed it before giving up), only the Depends left unmet.
+ln -s "$APTUS" "$T/apt-get"
+OUT=$("$T/apt-get" satisfy -s "dep (>= 9)" "Conflicts: old" --solver internal 2>&1)
+check "apt-get: the unmet Depends is listed" contains "$OUT" " satisfy:command-line : Depends: dep (>= 9)"
+check "apt-get: the Conflicts its resolver met is not" not_contains "$OUT" "Conflicts: old"
+OUT=$("$T/apt-get" satisfy -s "dep (>= 9)" --solver 3.0 2>&1)
+check "apt-get --solver 3.0: solver3's words" contains "$OUT" "E: Unable to satisfy dependencies. Reached two conflicting decisions:
+   1. satisfy:command-line:amd64=1 is selected for install
+   2. satisfy:command-line:amd64 Depends dep (>= 9)
+      but none of the choices are installable:
+      [no choices]"
+
 # Bad words: apt's errors, before the lists are read.
 for word in "dep (>= 2" "Conflicts: dep (>= 2" "Recommends: dep" ""; do
     aptus_run satisfy -s "$word"
