@@ -59,6 +59,7 @@ struct Version {
     bool candidate = false;
     bool essential = false;
     bool important = false;  // Protected: yes (or apt's Important)
+    bool required = false;   // Priority: required
     bool hold = false;
     std::string source, source_version;
     // Read through Universe::deps(), which asks the universe's

@@ -14,7 +14,9 @@
 namespace aptus::solver {
 
 // Why a version stays for its own sake (the start of every `why` chain).
-enum class RootKind : uint8_t { Manual, Requested, Essential, Protected, NeverAutoRemove, Held };
+// Required: the installed version has Priority: required (apt keeps those
+// even when they are automatic, Debian bug #583517).
+enum class RootKind : uint8_t { Manual, Requested, Essential, Protected, Required, NeverAutoRemove, Held };
 
 std::string_view root_kind_name(RootKind k);  // "manual", "requested", ...
 

@@ -138,6 +138,7 @@ Scenario read_edsp(std::string owned_text, std::string_view name) {
         v.candidate = yes(st.value_or_empty("APT-Candidate"));
         v.essential = yes(st.value_or_empty("Essential"));
         v.important = yes(st.value_or_empty("Protected")) || yes(st.value_or_empty("Important"));
+        v.required = st.value_or_empty("Priority") == "required";
         v.hold = yes(st.value_or_empty("Hold"));
         v.source = std::string(trim(st.value_or_empty("Source")));
         v.source_version = std::string(trim(st.value_or_empty("Source-Version")));

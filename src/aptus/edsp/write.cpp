@@ -61,6 +61,7 @@ void version_stanza(std::string& out, const Universe& u, uint32_t v) {
     if (!ver.source_version.empty()) field(out, "Source-Version", ver.source_version);
     if (ver.essential) field(out, "Essential", "yes");
     if (ver.important) field(out, "Protected", "yes");
+    if (ver.required) field(out, "Priority", "required");
     if (ver.installed) field(out, "Installed", "yes");
     if (ver.hold) field(out, "Hold", "yes");
     field(out, "APT-Pin", std::to_string(ver.pin));

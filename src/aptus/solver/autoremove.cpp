@@ -14,6 +14,17 @@
 
 namespace aptus::solver {
 
+namespace {
+
+// apt's rule looks at the installed version (CurrentVer) of the package.
+bool installed_required(const Universe& u, uint32_t package) {
+    for (uint32_t v : u.packages[package].versions)
+        if (u.versions[v].installed && u.versions[v].required) return true;
+    return false;
+}
+
+}  // namespace
+
 std::vector<std::optional<RootKind>> keep_roots(const Universe& u, const Request& r, const std::vector<uint32_t>& selected) {
     std::vector<uint8_t> was_installed(u.packages.size(), 0), requested(u.packages.size(), 0);
     for (uint32_t v = 0; v < u.versions.size(); ++v)
@@ -44,6 +55,7 @@ std::vector<std::optional<RootKind>> keep_roots(const Universe& u, const Request
         else if (requested[ver.package]) roots[i] = RootKind::Requested;
         else if (ver.essential) roots[i] = RootKind::Essential;
         else if (ver.important) roots[i] = RootKind::Protected;
+        else if (installed_required(u, ver.package)) roots[i] = RootKind::Required;
         else if (protected_name(u.names[pkg.name])) roots[i] = RootKind::NeverAutoRemove;
         // A held package stays as it is, and so does what it needs (apt).
         else if (ver.hold && ver.installed) roots[i] = RootKind::Held;

@@ -19,6 +19,7 @@ std::string_view root_kind_name(RootKind k) {
     case RootKind::Requested: return "requested";
     case RootKind::Essential: return "essential";
     case RootKind::Protected: return "protected";
+    case RootKind::Required: return "required";
     case RootKind::NeverAutoRemove: return "never-autoremove";
     case RootKind::Held: return "held";
     }

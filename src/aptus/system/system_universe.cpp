@@ -122,6 +122,7 @@ SystemUniverse build(const cache::Cache& c, const Candidates* candidates) {
             v.multi_arch = solver::MultiArch(uint8_t(cv.multi_arch));  // same enumerators in both
             v.essential = (cv.flags & cache::kVersionEssential) != 0;
             v.important = (cv.flags & (cache::kVersionImportant | cache::kVersionProtected)) != 0;
+            v.required = cv.priority == cache::Priority::Required;
             v.source = std::string(c.str(cv.source_name));
             v.source_version = std::string(c.str(cv.source_version));
             add_provides(c, cv, *name, u, v);

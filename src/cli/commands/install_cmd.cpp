@@ -132,6 +132,7 @@ void print_keep_marks(const solver::Universe& u, const solver::Request& r, const
             case solver::RootKind::Requested: return "Manual-Installed";
             case solver::RootKind::Essential: return "Essential";
             case solver::RootKind::Protected: return "Important";
+            case solver::RootKind::Required: return "Required";
             case solver::RootKind::NeverAutoRemove: return "Blacklisted [APT::NeverAutoRemove]";
             case solver::RootKind::Held: return "Hold";
         }

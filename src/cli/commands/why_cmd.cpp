@@ -74,6 +74,7 @@ std::string root_text(solver::RootKind k) {
     case solver::RootKind::Requested: return "is requested";
     case solver::RootKind::Essential: return "is Essential";
     case solver::RootKind::Protected: return "is protected";
+    case solver::RootKind::Required: return "has Priority: required";
     case solver::RootKind::NeverAutoRemove: return "matches APT::NeverAutoRemove";
     case solver::RootKind::Held: return "is held";
     }
