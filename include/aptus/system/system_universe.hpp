@@ -37,6 +37,11 @@ SystemUniverse system_universe(const cache::Cache& cache, const Candidates& cand
 // Only the installed versions, each its own candidate at priority 100.
 SystemUniverse installed_universe(const cache::Cache& cache);
 
+// Puts the universe's architectures in the configured order
+// (APT::Architectures, the native one first): where several architectures
+// of one package would do, apt takes them in that order.
+void order_architectures(solver::Universe& u, const std::vector<std::string>& configured);
+
 // Writes `request` on the system as an EDSP 0.5 scenario to `path`
 // (atomically, uncompressed; a compressed file name is refused), so a
 // request can be replayed with aptus-solver or any of apt's solvers. This

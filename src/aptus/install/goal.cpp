@@ -61,6 +61,8 @@ Goal read_goal(const config::Config& config, system::SystemUniverse& su, const c
                const system::Candidates& candidates, Verb verb, std::span<const std::string> words) {
     Goal goal;
     goal.verb = verb;
+    // Where several architectures of a package would do, the configured order decides.
+    system::order_architectures(su.universe, config.find_list("APT::Architectures"));
     if (verb == Verb::Satisfy || verb == Verb::BuildDep) {
         if (verb == Verb::Satisfy) {
             goal.placeholders.push_back(add_satisfy_placeholder(su, config, words));

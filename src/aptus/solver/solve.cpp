@@ -70,6 +70,13 @@ private:
     bool first_choice(uint32_t pkg) const {
         return pkg_installed_[pkg] && !(r_.upgrade_all && !r_.forbid_remove && u_.packages[pkg].automatic);
     }
+    // An architecture's place in the universe's list (native first, then
+    // as configured); "all" is the native one.
+    size_t arch_rank(const std::string& arch) const {
+        const std::string& a = arch == "all" ? u_.native_arch : arch;
+        auto it = std::find(u_.architectures.begin(), u_.architectures.end(), a);
+        return size_t(it - u_.architectures.begin());
+    }
     // Preference among versions of one package: what to try first.
     std::vector<uint32_t> preferred_versions(uint32_t pkg, bool upgrade) const;
     void order_choices(std::vector<uint32_t>& vs, size_t alt_begin, size_t alt_end) const;
@@ -181,7 +188,12 @@ void Encoder::order_choices(std::vector<uint32_t>& vs, size_t begin, size_t end)
         if (r_.upgrade_all && obsolete_[va.package] != obsolete_[vb.package]) return obsolete_[vb.package] > 0;
         bool ia = first_choice(va.package), ib = first_choice(vb.package);
         if (ia != ib) return ia;
-        if (va.package != vb.package) return false;  // keep the universe's package order
+        if (va.package != vb.package) {
+            // Architectures of one name in the configured order (apt's);
+            // other packages in the universe's order.
+            const Package &pa = u_.packages[va.package], &pb = u_.packages[vb.package];
+            return pa.name == pb.name && arch_rank(pa.arch) < arch_rank(pb.arch);
+        }
         if (r_.upgrade_all && va.candidate != vb.candidate) return va.candidate;
         if (va.installed != vb.installed) return va.installed;
         if (va.candidate != vb.candidate) return va.candidate;

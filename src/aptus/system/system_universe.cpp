@@ -157,6 +157,16 @@ SystemUniverse system_universe(const cache::Cache& cache, const Candidates& cand
 
 SystemUniverse installed_universe(const cache::Cache& cache) { return build(cache, nullptr); }
 
+void order_architectures(solver::Universe& u, const std::vector<std::string>& configured) {
+    auto rank = [&](const std::string& a) {
+        if (a == u.native_arch) return size_t(0);
+        auto it = std::find(configured.begin(), configured.end(), a);
+        return it == configured.end() ? configured.size() + 1 : size_t(it - configured.begin()) + 1;
+    };
+    std::stable_sort(u.architectures.begin(), u.architectures.end(),
+                     [&](const std::string& a, const std::string& b) { return rank(a) < rank(b); });
+}
+
 void dump_edsp_request(const SystemUniverse& su, const solver::Request& request, const std::string& path) {
     if (compression_from_path(path) != Compression::None)
         throw Error("the solver scenario is written uncompressed: '" + path + "' names a compressed file");

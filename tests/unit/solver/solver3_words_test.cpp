@@ -2,35 +2,14 @@
 // names): the two conflicting decisions, as APT 3.0 prints them.
 #include <gtest/gtest.h>
 
-#include "aptus/edsp/edsp.hpp"
 #include "aptus/solver/solver3_words.hpp"
+#include "unit/solver/solver_test_util.hpp"
 
 namespace aptus::solver {
 namespace {
 
-// An EDSP scenario on amd64 with i386 as a foreign architecture; every
-// stanza gets an APT-ID, pin 500 and is its package's candidate.
-edsp::Scenario scenario(const std::string& request, const std::string& stanzas) {
-    std::string text = "Request: EDSP 0.5\nArchitecture: amd64\nArchitectures: amd64 i386\n" + request + "\n";
-    size_t id = 1, start = 0;
-    const std::string body = stanzas + "\n\n";
-    while (start < body.size()) {
-        size_t end = body.find("\n\n", start);
-        if (end == std::string::npos) end = body.size();
-        std::string st = body.substr(start, end - start);
-        start = end + 2;
-        while (!st.empty() && st.back() == '\n') st.pop_back();
-        while (!st.empty() && st.front() == '\n') st.erase(0, 1);
-        if (st.empty()) continue;
-        if (st.find("Architecture:") == std::string::npos) st += "\nArchitecture: amd64";
-        st += "\nAPT-Pin: 500\nAPT-Candidate: yes\nAPT-ID: " + std::to_string(id++);
-        text += st + "\n\n";
-    }
-    return edsp::read_edsp(text, "test.edsp");
-}
-
 std::string words(const std::string& request, const std::string& stanzas) {
-    auto sc = scenario(request, stanzas);
+    auto sc = test::scenario(request, stanzas, "amd64 i386");
     return solver3_conflicting_decisions(sc.universe, sc.request).value_or("(none)");
 }
 

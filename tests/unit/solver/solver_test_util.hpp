@@ -13,8 +13,11 @@ namespace aptus::solver::test {
 // `request`: extra request fields ("Install: a\n"); `packages`: stanzas
 // without APT-ID/APT-Pin/Architecture (added: amd64, ids in order, pin 500).
 // Every version is its package's candidate unless it says "APT-Candidate: no".
-inline edsp::Scenario scenario(const std::string& request, const std::string& packages) {
-    std::string text = "Request: EDSP 0.5\nArchitecture: amd64\nArchitectures: amd64\n" + request + "\n";
+// `architectures`: the Architectures line (the native amd64 first, then
+// the foreign ones in the configured order).
+inline edsp::Scenario scenario(const std::string& request, const std::string& packages,
+                               const std::string& architectures = "amd64") {
+    std::string text = "Request: EDSP 0.5\nArchitecture: amd64\nArchitectures: " + architectures + "\n" + request + "\n";
     size_t id = 1, start = 0;
     std::string body = packages + "\n\n";
     while (start < body.size()) {
