@@ -84,4 +84,21 @@ aptus_run remove -y libfoo-dev libfoo doc-tool arch-tool build-essential
 aptus_run build-dep -y widget -o APT::Get::Build-Dep-Automatic=true
 aptus_run autoremove -s
 check "Build-Dep-Automatic: they are autoremovable" contains "$OUT" "Remv libfoo-dev"
+
+# NAME/release: what the candidates cannot meet comes from the release, with
+# apt's notes naming the source ('src:NAME'); -t alone gives no such notes.
+make_suite experimental --packages "libfoo-dev=2.0" --sources gadget=1.0 \
+    --source-field "gadget:Build-Depends=libfoo-dev (>= 2)" >/dev/null
+{
+    echo "Types: deb deb-src"; echo "URIs: $URL"; echo "Suites: stable experimental"; echo "Components: main"
+    echo "Signed-By: $KEYRING"
+} >"$SB/etc/apt/sources.list.d/test.sources"
+printf 'Package: *\nPin: release a=experimental\nPin-Priority: 1\n' >"$SB/etc/apt/preferences.d/experimental"
+"$APTUS" update -q >/dev/null 2>&1
+aptus_run build-dep -s gadget
+check "without the release the Build-Depends cannot be met (rc $RC)" test "$RC" = 100
+aptus_run build-dep -s gadget/experimental
+check "gadget/experimental exits 0 ($ERR)" test "$RC" = 0
+check "apt's note on the walk: $OUT" contains "$OUT" "Selected version '2.0' (aptus-test:experimental [amd64]) for 'libfoo-dev' because of 'src:gadget'"
+check "libfoo-dev 2.0 comes" contains "$OUT" "Inst libfoo-dev [1.0] (2.0"
 finish

@@ -76,6 +76,26 @@ sed -i '/^Depends: libdep/d' "$SB/var/lib/dpkg/status"
 aptus_run install -s ./incoming/local-app_1.0_all.deb
 check "a .deb that is not what dpkg recorded is installed again" contains "$OUT" "Reinstalling: 1"
 
+# "./x.deb/experimental": what the .deb needs is taken from that release
+# where the candidates cannot meet it (apt's release walk).
+make_suite experimental --packages "other=2.0" >/dev/null
+set_sources stable experimental
+printf 'Package: *\nPin: release a=experimental\nPin-Priority: 1\n' >"$SB/etc/apt/preferences.d/experimental"
+"$APTUS" update -q >/dev/null 2>&1
+mkdir -p "$T/work/walker/DEBIAN"
+printf 'Package: walker\nVersion: 1\nArchitecture: all\nMaintainer: T <t@example.org>\nDepends: other (>= 2)\nDescription: d\n' \
+    >"$T/work/walker/DEBIAN/control"
+dpkg-deb --root-owner-group --build "$T/work/walker" "$T/work/walker_1_all.deb" >/dev/null
+aptus_run install -s ./walker_1_all.deb
+check "without a release its dependency cannot be met (rc $RC)" test "$RC" = 100
+aptus_run install -s ./walker_1_all.deb/experimental
+check "./x.deb/experimental exits 0 ($ERR)" test "$RC" = 0
+check "the dependency comes from experimental" contains "$OUT" "Inst other (2.0"
+check "the note names the file without the release" contains "$OUT" "Note, selecting 'walker' instead of './walker_1_all.deb'"
+rm -f "$SB/etc/apt/preferences.d/experimental"
+set_sources stable
+"$APTUS" update -q >/dev/null 2>&1
+
 # A Packages file beside its packages; a '%' in a file name is the name's own.
 mkdir -p "$T/work/v2/DEBIAN"
 sed 's/^Version: 1.0/Version: 2.0/' "$T/work/local-app/DEBIAN/control" >"$T/work/v2/DEBIAN/control"

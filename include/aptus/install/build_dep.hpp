@@ -26,6 +26,10 @@ struct BuildDeps {
     std::string placeholder;          // "builddeps:NAME" (a source tree: "builddeps:" and the path, as apt names it)
     std::vector<std::string> words;   // satisfy's words: relation lists, "Conflicts: " lists
     std::vector<std::string> notes;   // apt's: "NAME has no build depends."
+    // "name/release", "./foo.dsc/release": the relations are met from that
+    // release where the candidates cannot (apt's release walk).
+    std::string release;
+    bool from_file = false;  // a .dsc or a source tree (apt gives no notes for its walk)
 };
 
 // apt's note for an argument that is a file or a directory ("Note, using

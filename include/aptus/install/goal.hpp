@@ -56,6 +56,9 @@ struct Goal {
     // What meets their relations is manual afterwards, as apt has it;
     // build-dep with APT::Get::Build-Dep-Automatic: automatic.
     bool satisfiers_manual = true;
+    // BuildDep: apt's notes of the release walk of "name/release", which it
+    // prints once it has built the dependency tree (after `request.notes`).
+    std::vector<std::string> walk_notes;
 };
 
 // Reads `words` for `verb` against `su` (which it changes as apt changes its

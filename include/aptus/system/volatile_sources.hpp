@@ -25,6 +25,15 @@ namespace aptus::system {
 // "incoming/foo.deb" is a package name, and not found.
 bool is_path_word(std::string_view word);
 
+// A path word taken apart: "./foo.deb/experimental" is the file
+// "./foo.deb" and the release its dependencies are taken from (apt's
+// release walk), when "./foo.deb" is a file and the whole word is not.
+struct PathWord {
+    std::string path;
+    std::string release;  // "" when none
+};
+PathWord split_path_word(std::string_view word);
+
 // Adds each path word of `words` to APT::Sources::With. Throws apt's
 // "Unsupported file X given on commandline" for a path that is neither a
 // .deb/.ddeb nor a Packages file.

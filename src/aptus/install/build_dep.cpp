@@ -11,6 +11,7 @@
 #include "aptus/deb/tagfile.hpp"
 #include "aptus/request/version_select.hpp"
 #include "aptus/system/source_package.hpp"
+#include "aptus/system/volatile_sources.hpp"
 
 namespace aptus::install {
 namespace {
@@ -19,10 +20,11 @@ enum class PathKind { None, File, Directory };
 
 // apt takes an argument for a path when it has a '/' in it (or is "." or
 // ".."), and it exists: "foo.dsc" alone names a source package.
+// "./foo.dsc/experimental" is the file, its relations met from the release.
 PathKind path_kind(std::string_view arg) {
     if (arg.find('/') == std::string_view::npos && arg != "." && arg != "..") return PathKind::None;
     struct stat st {};
-    if (::stat(std::string(arg).c_str(), &st) != 0) return PathKind::None;
+    if (::stat(system::split_path_word(arg).path.c_str(), &st) != 0) return PathKind::None;
     return S_ISDIR(st.st_mode) ? PathKind::Directory : PathKind::File;
 }
 
@@ -85,8 +87,10 @@ BuildDeps from_file(const std::string& path, std::string_view what, const config
 
 std::optional<std::string> build_dep_path_note(std::string_view arg) {
     switch (path_kind(arg)) {
-        case PathKind::File: return "Note, using file '" + std::string(arg) + "' to get the build dependencies";
-        case PathKind::Directory: return "Note, using directory '" + std::string(arg) + "' to get the build dependencies";
+        case PathKind::File:
+            return "Note, using file '" + system::split_path_word(arg).path + "' to get the build dependencies";
+        case PathKind::Directory:
+            return "Note, using directory '" + system::split_path_word(arg).path + "' to get the build dependencies";
         case PathKind::None: break;
     }
     return std::nullopt;
@@ -98,14 +102,19 @@ std::vector<BuildDeps> read_build_deps(const cache::Cache& cache, const config::
     std::vector<system::SourceRequest> by_name;
     std::vector<size_t> slot;  // where each name's answer goes in `out`
     for (const std::string& arg : args) {
+        const system::PathWord given = system::split_path_word(arg);
         switch (path_kind(arg)) {
             case PathKind::File:
-                out.push_back(from_file(arg, arg, config));
+                out.push_back(from_file(given.path, given.path, config));
                 out.back().placeholder = "builddeps:" + out.back().source;
+                out.back().release = given.release;
+                out.back().from_file = true;
                 continue;
             case PathKind::Directory:
-                out.push_back(from_file(arg + "/debian/control", arg, config));
-                out.back().placeholder = "builddeps:" + arg;
+                out.push_back(from_file(given.path + "/debian/control", given.path, config));
+                out.back().placeholder = "builddeps:" + given.path;
+                out.back().release = given.release;
+                out.back().from_file = true;
                 continue;
             case PathKind::None: break;
         }
@@ -124,6 +133,7 @@ std::vector<BuildDeps> read_build_deps(const cache::Cache& cache, const config::
         // apt's notes on the choice ("Selected version ..."), before its own.
         deps.notes.insert(deps.notes.begin(), chosen[i].notes.begin(), chosen[i].notes.end());
         if (deps.source.empty()) deps.source = chosen[i].package;
+        deps.release = by_name[i].release;  // "name/release" (not -t: that is the policy's)
         deps.placeholder = "builddeps:" + deps.source;
         out[slot[i]] = std::move(deps);
     }

@@ -4,6 +4,7 @@
 
 #include "aptus/install/build_dep.hpp"
 #include "aptus/install/satisfy.hpp"
+#include "aptus/request/release_walk.hpp"
 #include "aptus/request/version_select.hpp"
 #include "aptus/system/phased_updates.hpp"
 
@@ -70,7 +71,15 @@ Goal read_goal(const config::Config& config, system::SystemUniverse& su, const c
             goal.satisfiers_manual = !config.find_bool("APT::Get::Build-Dep-Automatic");
             for (BuildDeps& deps : read_build_deps(cache, config, words, &candidates)) {
                 for (std::string& note : deps.notes) goal.request.notes.push_back(std::move(note));
-                goal.placeholders.push_back(add_satisfy_placeholder(su, config, deps.words, deps.placeholder));
+                const uint32_t placeholder = add_satisfy_placeholder(su, config, deps.words, deps.placeholder);
+                goal.placeholders.push_back(placeholder);
+                if (deps.release.empty()) continue;
+                const auto moves = request::follow_release(
+                    su, cache, su.universe.packages[placeholder].versions.front(), deps.release,
+                    config.find_bool("APT::Install-Recommends", true), config.find_bool("APT::Install-Suggests"));
+                if (!deps.from_file)
+                    for (std::string& n : request::release_move_notes(su, cache, moves, "src:" + deps.source))
+                        goal.walk_notes.push_back(std::move(n));
             }
         }
         request::apply_request_settings(config, goal.request.request);

@@ -9,6 +9,7 @@
 #include "aptus/system/volatile_sources.hpp"
 #include "aptus/request/apt_build_order.hpp"
 #include "aptus/request/package_pattern.hpp"
+#include "aptus/request/release_walk.hpp"
 #include "aptus/request/version_select.hpp"
 
 namespace aptus::request {
@@ -86,8 +87,17 @@ private:
             return;
         }
         const cache::Package& p = c_.package_of(*v);
-        out_.notes.push_back("Note, selecting '" + full_name(c_, p) + "' instead of '" + std::string(text) + "'");
+        const system::PathWord given = system::split_path_word(text);
+        out_.notes.push_back("Note, selecting '" + full_name(c_, p) + "' instead of '" + given.path + "'");
         if (action == RequestAction::Remove) return remove(p);
+        // "./foo.deb/experimental": its dependencies from that release, as
+        // apt walks them (without its notes for a file).
+        if (const std::string& release = given.release; !release.empty()) {
+            install(p, *v);
+            request::follow_release(su_, c_, *su_.version_of(c_.index_of(*v)), release,
+                                    out_.request.install_recommends, out_.request.install_suggests);
+            return;
+        }
         // Not the package dpkg has although the version is the same (apt
         // keeps them apart by their relations): installed again.
         if (!reinstall_ && c_.current_version(p) == v && system::differs_from_installed(c_, *v)) {
@@ -159,123 +169,10 @@ private:
             }
     }
 
-    // apt's SetCandidateRelease walk: a version picked by release takes the
-    // dependencies its candidates cannot meet to that release too, and so
-    // on down; if some Depends cannot be met from the release, every move
-    // of the walk is undone and the solver gets the request as it stood.
-    struct Moved {
-        uint32_t package, from, to, because;  // universe package, old candidate (or kNone), new one, depender
-    };
-
     void follow_release(uint32_t version, const std::string& release) {
-        std::vector<Moved> moved;
-        if (!move_dependencies(version, release, moved)) return;  // undone already
-        for (const Moved& m : moved) {
-            const cache::Version& cv = c_.versions()[su_.cache_version[m.to]];
-            const cache::Version& by = c_.versions()[su_.cache_version[m.because]];
-            out_.notes.push_back("Selected version '" + std::string(c_.str(cv.version)) + "' (" + release_text(c_, cv) +
-                                 ") for '" + full_name(c_, c_.package_of(cv)) + "' because of '" +
-                                 full_name(c_, c_.package_of(by)) + "'");
-        }
-    }
-
-    // What apt calls an installable candidate here: every Depends and
-    // Pre-Depends of `version` met by what is installed now, and nothing
-    // installed that its Conflicts or Breaks hit.
-    bool installable_now(uint32_t version) {
-        solver::Universe& u = su_.universe;
-        std::vector<uint32_t> sats;
-        for (size_t di = 0; di < u.deps(version).size(); ++di) {
-            const solver::Dependency d = u.deps(version)[di];
-            sats.clear();
-            if (solver::is_negative(d.kind)) {
-                u.conflicts_with(version, d.alternatives[0], sats);
-                for (uint32_t s : sats)
-                    if (u.versions[s].installed) return false;
-                continue;
-            }
-            if (d.kind != solver::DepKind::Depends && d.kind != solver::DepKind::PreDepends) continue;
-            bool met = false;
-            for (const solver::Target& t : d.alternatives) u.satisfiers(version, t, sats);
-            for (uint32_t s : sats) met = met || u.versions[s].installed;
-            if (!met) return false;
-        }
-        return true;
-    }
-
-    bool move_dependencies(uint32_t version, const std::string& release, std::vector<Moved>& moved) {
-        solver::Universe& u = su_.universe;
-        const solver::Request& r = out_.request;
-        const size_t mark = moved.size();
-        auto undo_to = [&](size_t to) {
-            while (moved.size() > to) {
-                const Moved& m = moved.back();
-                for (uint32_t o : u.packages[m.package].versions) u.versions[o].candidate = o == m.from;
-                moved.pop_back();
-            }
-        };
-        std::vector<uint32_t> sats;
-        // deps() may intern names and so grow the universe: index, not reference.
-        for (size_t di = 0; di < u.deps(version).size(); ++di) {
-            const solver::Dependency d = u.deps(version)[di];
-            bool hard = d.kind == solver::DepKind::Depends || d.kind == solver::DepKind::PreDepends;
-            if (!hard && !(d.kind == solver::DepKind::Recommends && r.install_recommends) &&
-                !(d.kind == solver::DepKind::Suggests && r.install_suggests))
-                continue;
-            // A versioned name:any stands for apt's name:any pseudo package,
-            // which has no version to pick: never met here, never moved.
-            auto pseudo = [](const solver::Target& t) { return t.arch == "any" && t.op != deb::RelationOp::None; };
-            // Met: by what is installed, or by a candidate installable now.
-            bool met = false;
-            for (const solver::Target& t : d.alternatives) {
-                if (pseudo(t)) continue;
-                sats.clear();
-                u.satisfiers(version, t, sats);
-                for (uint32_t s : sats)
-                    met = met || u.versions[s].installed || (u.versions[s].candidate && installable_now(s));
-            }
-            if (met) continue;
-            // Only a versioned relation can be helped by another candidate.
-            bool switched = false;
-            for (const solver::Target& t : d.alternatives) {
-                if (pseudo(t) || switched || t.op == deb::RelationOp::None) continue;
-                sats.clear();
-                u.satisfiers(version, t, sats);
-                for (uint32_t p : u.packages_named(t.name)) {
-                    // The package's first version in the release, as apt's
-                    // release match finds it; it must meet the relation.
-                    std::optional<uint32_t> pick;
-                    for (uint32_t o : u.packages[p].versions)
-                        if (in_release(c_, c_.versions()[su_.cache_version[o]], release)) {
-                            pick = o;
-                            break;
-                        }
-                    if (!pick || std::find(sats.begin(), sats.end(), *pick) == sats.end()) continue;
-                    if (u.versions[*pick].candidate &&
-                        std::any_of(moved.begin(), moved.end(), [&](const Moved& m) { return m.package == p; })) {
-                        switched = true;  // moved already: its dependencies were walked then
-                        break;
-                    }
-                    uint32_t from = cache::kNone;
-                    for (uint32_t o : u.packages[p].versions)
-                        if (u.versions[o].candidate) from = o;
-                    const size_t before = moved.size();
-                    for (uint32_t o : u.packages[p].versions) u.versions[o].candidate = o == *pick;
-                    moved.push_back({p, from, *pick, version});
-                    if (!move_dependencies(*pick, release, moved)) {
-                        undo_to(before);
-                        continue;
-                    }
-                    switched = true;
-                    break;
-                }
-            }
-            if (!switched && hard) {
-                undo_to(mark);
-                return false;
-            }
-        }
-        return true;
+        const auto moves = request::follow_release(su_, c_, version, release, out_.request.install_recommends,
+                                                   out_.request.install_suggests);
+        for (std::string& n : release_move_notes(su_, c_, moves)) out_.notes.push_back(std::move(n));
     }
 
     // A name no package has versions of: its providers stand in, as in apt.

@@ -1,6 +1,7 @@
 #include "aptus/system/volatile_sources.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cctype>
@@ -102,6 +103,17 @@ std::string deb_stanza(const std::string& path) {
 
 }  // namespace
 
+PathWord split_path_word(std::string_view word) {
+    const std::string whole(word);
+    if (path_exists(whole)) return {whole, ""};
+    const size_t slash = whole.rfind('/');
+    if (slash == std::string::npos || slash == 0) return {whole, ""};
+    const std::string file = whole.substr(0, slash);
+    struct stat st {};
+    if (::stat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return {whole, ""};
+    return {file, whole.substr(slash + 1)};
+}
+
 bool is_path_word(std::string_view w) {
     return w.starts_with('/') || w == "." || w == ".." || w.starts_with("./") || w.starts_with("../");
 }
@@ -109,10 +121,11 @@ bool is_path_word(std::string_view w) {
 void add_path_words(config::Config& config, std::span<const std::string> words) {
     for (const std::string& w : words) {
         if (!is_path_word(w)) continue;
-        auto kind = kind_of_path(w);
+        const std::string path = split_path_word(w).path;
+        auto kind = kind_of_path(path);
         if (!kind || *kind == VolatileKind::Sources)
             throw Error("Unsupported file " + w + " given on commandline");
-        config.set("APT::Sources::With::", w);
+        config.set("APT::Sources::With::", path);
     }
 }
 
@@ -151,7 +164,7 @@ VolatileInputs volatile_inputs(const config::Config& config, uint32_t release_ba
 }
 
 const cache::Version* volatile_version(const cache::Cache& cache, std::string_view word) {
-    const std::string path = absolute_path(word);
+    const std::string path = absolute_path(split_path_word(word).path);
     uint32_t index = cache::kNone;
     const auto& files = cache.index_files();
     for (uint32_t i = 0; i < files.size(); ++i)

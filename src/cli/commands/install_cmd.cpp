@@ -221,8 +221,10 @@ int run(Context& ctx, Verb verb) {
         progress.done();
     }
     solver::Request& r = cr.request;
-    if (!json)
+    if (!json) {
         for (const std::string& n : cr.notes) std::printf("%s\n", n.c_str());
+        for (const std::string& n : goal.walk_notes) std::printf("%s\n", n.c_str());
+    }
     if (!cr.errors.empty()) return fail(cr.errors);
     // apt's programs do not mend a system that is broken already unless told
     // to (-f): what stays broken after the request's own marks is refused
