@@ -9,16 +9,13 @@
 
 #include "aptus/base/diagnostics.hpp"
 #include "aptus/cache/cache.hpp"
+#include "aptus/deb/package_word.hpp"
 #include "aptus/system/candidates.hpp"
 
 namespace aptus::request {
 
-struct PackageWord {
-    std::string name, arch;  // arch "" when not given
-    std::string version;     // after '='
-    std::string release;     // after '/'
-};
-PackageWord parse_package_word(std::string_view word);
+using deb::PackageWord;
+using deb::parse_package_word;
 
 enum class Select { Candidate, All };
 

@@ -6,6 +6,7 @@
 #include "aptus/acquire/print_uris.hpp"
 #include "aptus/acquire/repository_path.hpp"
 #include "aptus/base/error.hpp"
+#include "aptus/deb/package_word.hpp"
 #include "aptus/deb/tagfile.hpp"
 #include "aptus/deb/version.hpp"
 #include "aptus/policy/policy.hpp"
@@ -259,19 +260,11 @@ SourceRequest parse_source_request(std::string_view word) {
         r.only_source = true;
         word.remove_prefix(4);
     }
-    std::string_view rest = word;
-    if (size_t eq = rest.find('='); eq != std::string_view::npos) {
-        r.version = std::string(rest.substr(eq + 1));
-        rest = rest.substr(0, eq);
-    } else if (size_t slash = rest.find('/'); slash != std::string_view::npos) {
-        r.release = std::string(rest.substr(slash + 1));
-        rest = rest.substr(0, slash);
-    }
-    if (size_t colon = rest.find(':'); colon != std::string_view::npos && !r.only_source) {
-        r.arch = std::string(rest.substr(colon + 1));
-        rest = rest.substr(0, colon);
-    }
-    r.name = std::string(rest);
+    const deb::PackageWord w = deb::parse_package_word(word);
+    r.name = w.name;
+    r.arch = w.arch;
+    r.version = w.version;
+    r.release = w.release;
     return r;
 }
 
