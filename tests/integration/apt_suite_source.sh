@@ -78,6 +78,13 @@ E: Unable to find a source package for tool:amd64=7"
 src --print-uris hello=9
 check "a version nothing has: apt-get source names the package alone: $ERR" test "$ERR" = "E: Can not find version '9' of package 'hello'
 E: Unable to find a source package for hello"
+# A bare name: the candidate gives the source package's name only, its
+# highest version is fetched (apt's rule: a pin keeping the binary back
+# does not hold the source back).
+printf 'Package: *\nPin: release a=unstable\nPin-Priority: -10\n' >"$SB/etc/apt/preferences"
+src --print-uris hello
+check "a bare name: the highest source version, whatever the binary's pin" contains "$OUT" " hello_2.0.dsc "
+rm -f "$SB/etc/apt/preferences"
 src --print-uris nosuch
 check "an unknown name: apt's error (rc $RC): $ERR" \
     bash -c '[ "$1" = 100 ] && grep -qx "E: Unable to find a source package for nosuch" <<<"$0"' "$ERR" "$RC"

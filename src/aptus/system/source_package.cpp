@@ -144,7 +144,15 @@ SourceChoice choose_one(const Lookup& ctx, const SourceRequest& request, bool on
             if (!request.version.empty()) fail("Can not find a package '" + full + "' with version '" + request.version + "'");
             if (!release.empty()) fail("Can not find a package '" + full + "' with release '" + release + "'");
         }
-        if (v) best = source_record(ctx, cache.str(v->source_name), cache.str(v->source_version), release, in_release);
+        // A bare name takes the candidate's source package, at its highest
+        // version (apt: only the name comes from the binary then).
+        const bool exact = !request.version.empty() || !release.empty() || !request.arch.empty();
+        if (v && exact) best = source_record(ctx, cache.str(v->source_name), cache.str(v->source_version), release, in_release);
+        if (v && !exact) {
+            std::vector<const cache::SourcePackage*> named;
+            for (const cache::SourcePackage& s : cache.find_sources(cache.str(v->source_name))) named.push_back(&s);
+            if (!named.empty()) best = highest(cache, named);
+        }
     }
     if (!best) {
         // The records of the name, else of a binary package built from them.
