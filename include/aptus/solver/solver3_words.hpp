@@ -18,9 +18,11 @@ namespace aptus::solver {
 // The lines after "Unable to satisfy dependencies. Reached two conflicting
 // decisions:" (each indented as apt indents them), for: two requested
 // packages that conflict (their Conflicts or Breaks, or two architectures of
-// one name); a requested package with a Depends or Pre-Depends that no
-// version satisfies ("[no choices]"), or whose every choice another
-// requested architecture of its name excludes. nullopt for anything else.
+// one name); a requested removal that an installed Essential, protected or
+// manual package depends on; a requested package with a Depends or
+// Pre-Depends that no version satisfies ("[no choices]"), or whose every
+// choice another requested architecture of its name excludes. nullopt for
+// anything else.
 std::optional<std::string> solver3_conflicting_decisions(const Universe& u, const Request& r);
 
 }  // namespace aptus::solver

@@ -60,6 +60,41 @@ TEST(Solver3Words, EveryChoiceExcludedByAnotherArchitectureRequested) {
               "        2. foo:i386 Conflicts foo");
 }
 
+TEST(Solver3Words, ARemovalAnEssentialPackageNeeds) {
+    EXPECT_EQ(words("Remove: libfoo\n",
+                    "Package: foo\nVersion: 1\nEssential: yes\nInstalled: yes\nDepends: libfoo\n\n"
+                    "Package: libfoo\nVersion: 1\nInstalled: yes\n"),
+              "   1. libfoo:amd64 is selected for removal\n"
+              "   2. libfoo:amd64 is selected for install because:\n"
+              "      1. foo:amd64 is selected for install\n"
+              "      2. foo:amd64 Depends libfoo");
+}
+
+TEST(Solver3Words, ARemovalAManualPackageNeeds) {
+    EXPECT_EQ(words("Remove: libdb\n",
+                    "Package: daemon\nVersion: 1\nInstalled: yes\nDepends: libdb\n\n"
+                    "Package: libdb\nVersion: 1\nInstalled: yes\n"),
+              "   1. daemon:amd64 is selected for install\n"
+              "   2. daemon:amd64 Depends libdb\n"
+              "      but none of the choices are installable:\n"
+              "      - libdb:amd64 is selected for removal");
+}
+
+TEST(Solver3Words, ARequestAnInstalledManualPackageConflictsWith) {
+    // The manual package is selected after the request, by name; its
+    // Conflicts names what it provides itself.
+    EXPECT_EQ(words("Install: postfix\n",
+                    "Package: postfix\nVersion: 2\nProvides: mail-transport-agent\n"
+                    "Conflicts: mail-transport-agent\n\n"
+                    "Package: exim\nVersion: 1\nInstalled: yes\nProvides: mail-transport-agent\n"
+                    "Conflicts: mail-transport-agent\n"),
+              "   1. postfix:amd64=2 is selected for install\n"
+              "   2. postfix:amd64=2 is not selected for install because:\n"
+              "      1. exim:amd64 is selected for install\n"
+              "      2. exim:amd64 Conflicts mail-transport-agent\n"
+              "         [selected exim:amd64]");
+}
+
 TEST(Solver3Words, OtherShapesAreLeftToAptusOwnExplanation) {
     // A choice exists and nothing requested excludes it: no words of solver3's.
     EXPECT_EQ(words("Install: app\n", "Package: app\nVersion: 1\nDepends: lib\n\nPackage: lib\nVersion: 1\n"),
