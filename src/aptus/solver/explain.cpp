@@ -40,6 +40,78 @@ std::string why_no_choice(const Universe& u, const Request& r, uint32_t from, co
     return out;
 }
 
+// Everything installed that must go with the requested removals: a package
+// one of whose Depends or Pre-Depends groups nothing installed that stays
+// can meet, until no more join; in the order they join. What a new package
+// could meet instead is not counted (it may need what goes as well): the
+// set may be larger than needed, never too small.
+std::vector<uint32_t> removal_closure(const Universe& u, const Request& r) {
+    std::vector<bool> going(u.packages.size(), false);
+    for (uint32_t p : r.remove) going[p] = true;
+    std::vector<uint32_t> out;
+    std::vector<uint32_t> sats;
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (uint32_t p = 0; p < u.packages.size(); ++p) {
+            if (going[p]) continue;
+            for (uint32_t v : u.packages[p].versions) {
+                if (!u.versions[v].installed) continue;
+                for (const Dependency& d : u.deps(v)) {
+                    if (d.kind != DepKind::Depends && d.kind != DepKind::PreDepends) continue;
+                    sats.clear();
+                    for (const Target& t : d.alternatives) u.satisfiers(v, t, sats);
+                    // Met now by what is installed, and not after the removals.
+                    const bool met_now = std::any_of(sats.begin(), sats.end(),
+                                                     [&](uint32_t s) { return u.versions[s].installed; });
+                    const bool met_after = std::any_of(sats.begin(), sats.end(), [&](uint32_t s) {
+                        return u.versions[s].installed && !going[u.versions[s].package];
+                    });
+                    if (!met_now || met_after) continue;
+                    going[p] = true;
+                    out.push_back(p);
+                    grew = true;
+                    break;
+                }
+                if (going[p]) break;
+            }
+        }
+    }
+    return out;
+}
+
+// The one request that removes what was asked with everything that must go
+// with it: the manual packages (solver3 keeps those unless named) and the
+// Essential or protected ones (with --allow-remove-essential). "" when the
+// removal takes nothing the user must name.
+std::string whole_removal(const Universe& u, const Request& r) {
+    std::vector<std::string> manual, essential;
+    for (uint32_t p : removal_closure(u, r)) {
+        bool vital = false;
+        for (uint32_t v : u.packages[p].versions)
+            if (u.versions[v].installed) vital = vital || u.versions[v].essential || u.versions[v].important;
+        if (vital) essential.push_back(u.package_name(p));
+        else if (!u.packages[p].automatic) manual.push_back(u.package_name(p));
+    }
+    if (manual.empty() && essential.empty()) return "";
+    auto listed = [](const std::vector<std::string>& names) {
+        std::string s;
+        for (size_t i = 0; i < names.size() && i < 8; ++i) s += (i ? ", " : "") + names[i];
+        if (names.size() > 8) s += " and " + std::to_string(names.size() - 8) + " more";
+        return s;
+    };
+    std::string out = "\nRemoving it takes " + std::to_string(manual.size()) + " manually installed package" +
+                      (manual.size() == 1 ? "" : "s") + (manual.empty() ? "" : " (" + listed(manual) + ")");
+    if (!essential.empty())
+        out += " and " + std::to_string(essential.size()) + " Essential or protected (" + listed(essential) +
+               ", which also needs --allow-remove-essential)";
+    out += " with it. All of it in one request: remove";
+    for (uint32_t p : r.remove) out += " " + u.package_name(p);
+    for (const std::string& m : manual) out += " " + m;
+    for (const std::string& e : essential) out += " " + e;
+    if (!essential.empty()) out += " --allow-remove-essential";
+    return out;
+}
+
 }  // namespace
 
 std::vector<Fact> explain_facts(const Universe& u, const Request& r, const std::vector<Reason>& core) {
@@ -160,6 +232,9 @@ std::string explain(const Universe& u, const Request& r, const std::vector<Reaso
         for (size_t i = 0; i < options.size(); ++i) out += (i ? (i + 1 == options.size() ? ", or " : ", ") : "") + options[i];
         out += ".";
     }
+    // A removal that manual packages stand in the way of: every one of them
+    // at once, not one per attempt.
+    if (!r.remove.empty() && !manual.empty()) out += whole_removal(u, r);
     return out;
 }
 

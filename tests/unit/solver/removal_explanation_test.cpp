@@ -1,0 +1,44 @@
+// A removal that manual and Essential packages stand in the way of is
+// explained with all of them at once, and the one request it suggests
+// succeeds.
+#include <gtest/gtest.h>
+
+#include "aptus/solver/solver.hpp"
+#include "unit/solver/solver_test_util.hpp"
+
+namespace aptus::solver {
+namespace {
+
+const char* const kSystem =
+    "Package: libc\nVersion: 1\nInstalled: yes\n\n"
+    "Package: app\nVersion: 1\nInstalled: yes\nDepends: libc\n\n"
+    "Package: lib\nVersion: 1\nInstalled: yes\nAPT-Automatic: yes\nDepends: libc\n\n"
+    "Package: tool\nVersion: 1\nInstalled: yes\nDepends: lib | libc\n\n"
+    "Package: shell\nVersion: 1\nInstalled: yes\nEssential: yes\nPre-Depends: libc\n\n"
+    "Package: unrelated\nVersion: 1\nInstalled: yes\n";
+
+TEST(RemovalExplanation, NamesEveryBlockerAndOneRequestThatSucceeds) {
+    auto sc = test::scenario("Remove: libc\n", kSystem);
+    Solution s = solve(sc.universe, sc.request);
+    ASSERT_FALSE(s.solved);
+    const std::string marker = "All of it in one request: remove ";
+    const size_t at = s.message.find(marker);
+    ASSERT_NE(at, std::string::npos) << s.message;
+    const std::string command = s.message.substr(at + marker.size());
+    EXPECT_EQ(command, "libc:amd64 app:amd64 tool:amd64 shell:amd64 --allow-remove-essential");
+    EXPECT_NE(s.message.find("Removing it takes 2 manually installed packages (app:amd64, tool:amd64) and 1 "
+                             "Essential or protected (shell:amd64"),
+              std::string::npos)
+        << s.message;
+
+    // The suggested request, as the command line would make it.
+    auto again = test::scenario("Remove: libc app tool shell\n", kSystem);
+    again.request.allow_remove_essential = true;
+    Solution t = solve(again.universe, again.request);
+    ASSERT_TRUE(t.solved) << t.message;
+    EXPECT_EQ(test::names_of(again.universe, t.remove),
+              (std::vector<std::string>{"app=1", "lib=1", "libc=1", "shell=1", "tool=1"}));
+}
+
+}  // namespace
+}  // namespace aptus::solver
