@@ -226,7 +226,14 @@ std::string explain(const Universe& u, const Request& r, const std::vector<Reaso
         options.push_back(s + ")");
     }
     for (const std::string& m : manual) options.push_back("ask to remove " + m + " as well (" + m + "-)");
-    for (const std::string& h : held) options.push_back("release the hold on " + h);
+    // The commands that release it: naming the package lifts its hold for
+    // this request (as apt), `mark unhold` for good.
+    for (const std::string& h : held) {
+        const std::string native = ":" + u.native_arch;
+        const std::string name = h.ends_with(native) ? h.substr(0, h.size() - native.size()) : h;
+        options.push_back("release the hold on " + h + " (name " + name + " in the request, or `aptus mark unhold " +
+                          name + "`)");
+    }
     if (!options.empty()) {
         out += "\nAt least one of these must change: ";
         for (size_t i = 0; i < options.size(); ++i) out += (i ? (i + 1 == options.size() ? ", or " : ", ") : "") + options[i];

@@ -40,5 +40,17 @@ TEST(RemovalExplanation, NamesEveryBlockerAndOneRequestThatSucceeds) {
               (std::vector<std::string>{"app=1", "lib=1", "libc=1", "shell=1", "tool=1"}));
 }
 
+TEST(HoldExplanation, SaysHowToReleaseTheHold) {
+    auto sc = test::scenario("Install: git-ng\n",
+                             "Package: git\nVersion: 2\nAPT-Candidate: yes\n\n"
+                             "Package: git\nVersion: 1\nInstalled: yes\nHold: yes\nAPT-Candidate: no\n\n"
+                             "Package: git-ng\nVersion: 1\nDepends: git (>= 2)\n");
+    Solution s = solve(sc.universe, sc.request);
+    ASSERT_FALSE(s.solved);
+    EXPECT_NE(s.message.find("release the hold on git:amd64 (name git in the request, or `aptus mark unhold git`)"),
+              std::string::npos)
+        << s.message;
+}
+
 }  // namespace
 }  // namespace aptus::solver
