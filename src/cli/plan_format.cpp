@@ -151,6 +151,48 @@ PlanView plan_view(const cache::Cache& c, const install::Plan& plan, bool kept_b
     return view;
 }
 
+namespace {
+
+const char* fact_kind_name(solver::ReasonKind k) {
+    switch (k) {
+        case solver::ReasonKind::RequestInstall: return "request-install";
+        case solver::ReasonKind::RequestRemove: return "request-remove";
+        case solver::ReasonKind::Hold: return "hold";
+        case solver::ReasonKind::Essential: return "essential";
+        case solver::ReasonKind::Protected: return "protected";
+        case solver::ReasonKind::NoRemovals: return "no-removals";
+        case solver::ReasonKind::Manual: return "manual";
+        case solver::ReasonKind::OneVersion: return "one-version";
+        case solver::ReasonKind::MultiArchSame: return "multi-arch-same";
+        case solver::ReasonKind::Dependency: return "dependency";
+        case solver::ReasonKind::Conflict: return "conflict";
+        case solver::ReasonKind::NewEssential: return "new-essential";
+        case solver::ReasonKind::OneArchitecture: return "one-architecture";
+    }
+    return "";
+}
+
+}  // namespace
+
+std::string no_plan_json(std::string_view command, std::string_view kind, const std::vector<std::string>& errors,
+                         const std::vector<solver::Fact>& facts) {
+    nlohmann::ordered_json out;
+    out["schema_version"] = 1;
+    out["command"] = command;
+    out["solved"] = false;
+    std::string message;
+    for (const std::string& e : errors) message += (message.empty() ? "" : "\n") + e;
+    out["error"] = {{"kind", kind}, {"message", message}};
+    auto& list = out["facts"] = nlohmann::ordered_json::array();
+    for (const solver::Fact& f : facts) {
+        nlohmann::ordered_json j{{"kind", fact_kind_name(f.kind)}, {"package", f.package}};
+        if (!f.version.empty()) j["version"] = f.version;
+        j["text"] = f.text;
+        list.push_back(std::move(j));
+    }
+    return out.dump(2) + "\n";
+}
+
 std::string plan_json(const cache::Cache& c, const install::Plan& plan, std::string_view command) {
     nlohmann::ordered_json out;
     out["schema_version"] = 1;

@@ -34,4 +34,11 @@ void add_suggestions(const cache::Cache& cache, const system::Candidates& candid
 // The plan as JSON (docs/json/plan.md).
 std::string plan_json(const cache::Cache& cache, const install::Plan& plan, std::string_view command);
 
+// --json when there is no plan: "solved": false, an "error" object (kind:
+// "request" for words that name nothing, "unsolvable" for a request no plan
+// meets; and its message) and the solver's facts as data. The exit status
+// stays the error's.
+std::string no_plan_json(std::string_view command, std::string_view kind, const std::vector<std::string>& errors,
+                         const std::vector<solver::Fact>& facts);
+
 }  // namespace aptus::cli

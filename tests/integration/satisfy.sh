@@ -41,6 +41,13 @@ check "apt-get --solver 3.0: solver3's words" contains "$OUT" "E: Unable to sati
       but none of the choices are installable:
       [no choices]"
 
+# --json without a plan: the error and the solver's facts as data, the exit status kept.
+aptus_run satisfy --json "dep (>= 9)"
+check "unsolvable --json exits 100 (rc $RC)" test "$RC" = 100
+check "unsolvable --json: solved false, kind unsolvable, facts: $OUT" test "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["schema_version"], d["solved"], d["error"]["kind"], len(d["facts"]) > 0)' <<<"$OUT")" = "1 False unsolvable True"
+aptus_run install --json nosuch-package
+check "a word naming nothing --json: kind request (rc $RC): $OUT" test "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["error"]["kind"], d["error"]["message"])' <<<"$OUT")" = "request Unable to locate package nosuch-package"
+
 # Bad words: apt's errors, before the lists are read.
 for word in "dep (>= 2" "Conflicts: dep (>= 2" "Recommends: dep" ""; do
     aptus_run satisfy -s "$word"

@@ -225,7 +225,10 @@ int run(Context& ctx, Verb verb) {
         for (const std::string& n : cr.notes) std::printf("%s\n", n.c_str());
         for (const std::string& n : goal.walk_notes) std::printf("%s\n", n.c_str());
     }
-    if (!cr.errors.empty()) return fail(cr.errors);
+    if (!cr.errors.empty()) {
+        if (json) std::fputs(no_plan_json(install::verb_name(verb), "request", cr.errors, {}).c_str(), stdout);
+        return fail(cr.errors);
+    }
     // apt's programs do not mend a system that is broken already unless told
     // to (-f): what stays broken after the request's own marks is refused
     // before any solver runs; upgrades refuse any. aptus under its own name
@@ -245,6 +248,12 @@ int run(Context& ctx, Verb verb) {
     });
     ctx.diags.insert(ctx.diags.end(), solved.diagnostics.begin(), solved.diagnostics.end());
     if (!solved.solution.solved) {
+        if (json) {
+            std::fputs(no_plan_json(install::verb_name(verb), "unsolvable", solved.errors, solved.solution.facts).c_str(),
+                       stdout);
+            std::fflush(stdout);
+            return fail(solved.errors);
+        }
         if (!json && config.find("Binary", "aptus") != "aptus") {
             // An external solver's own report first, then apt's block.
             if (solved.external) {
