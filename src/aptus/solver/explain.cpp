@@ -17,6 +17,12 @@ bool package_installed(const Universe& u, uint32_t pkg) {
     return false;
 }
 
+// A package the request installs is installed at its candidate, which the
+// user's word may have set (name=version, name/release).
+std::string requested_at(const Universe& u, uint32_t pkg) {
+    return "the request installs " + u.package_name(pkg) + "=" + candidate_of(u, pkg);
+}
+
 // Why none of the versions that would satisfy `d` can be chosen, when the
 // solver had no choice at all for it.
 std::string why_no_choice(const Universe& u, const Request& r, uint32_t from, const Dependency& d) {
@@ -29,7 +35,11 @@ std::string why_no_choice(const Universe& u, const Request& r, uint32_t from, co
         out += "\n     - " + u.describe(s);
         if (r.forbid_new_install && !package_installed(u, v.package))
             out += ": not installed, and this upgrade installs no new packages";
-        else if (r.strict_pinning && !v.installed && !v.candidate) {
+        else if (!v.installed && !v.candidate &&
+                 std::find(r.install.begin(), r.install.end(), v.package) != r.install.end()) {
+            // The user named another version: no switch would change that.
+            out += ": " + requested_at(u, v.package);
+        } else if (r.strict_pinning && !v.installed && !v.candidate) {
             std::string cand = candidate_of(u, v.package);
             out += cand.empty() ? ": the package has no installation candidate"
                                 : ": not the candidate (" + cand + "); --no-strict-pinning would allow it";
@@ -119,6 +129,7 @@ std::vector<Fact> explain_facts(const Universe& u, const Request& r, const std::
     for (const Reason& re : core) {
         std::string line;
         std::string pkg = u.package_name(re.package);
+        std::vector<Fact> requests_too;  // the user's requests that ruled out a dependency's choices
         switch (re.kind) {
         case ReasonKind::RequestInstall: {
             std::string cand = candidate_of(u, re.package);
@@ -164,7 +175,21 @@ std::vector<Fact> explain_facts(const Universe& u, const Request& r, const std::
                 if (r.forbid_new_install && !package_installed(u, v.package)) return false;
                 return v.installed || !r.strict_pinning || v.candidate;
             });
-            if (!any_allowed) line += "\n     " + why_no_choice(u, r, re.version, d);
+            if (!any_allowed) {
+                line += "\n     " + why_no_choice(u, r, re.version, d);
+                for (uint32_t sat : sats) {
+                    const uint32_t p = u.versions[sat].package;
+                    if (u.versions[sat].candidate ||
+                        std::find(r.install.begin(), r.install.end(), p) == r.install.end())
+                        continue;
+                    Fact rf;
+                    rf.kind = ReasonKind::RequestInstall;
+                    rf.package = u.package_name(p);
+                    rf.version = candidate_of(u, p);
+                    rf.text = rf.package + " is requested for install at " + rf.version;
+                    requests_too.push_back(std::move(rf));
+                }
+            }
             break;
         }
         case ReasonKind::Conflict: {
@@ -194,6 +219,9 @@ std::vector<Fact> explain_facts(const Universe& u, const Request& r, const std::
         }
         f.text = line;
         facts.push_back(std::move(f));
+        for (Fact& rf : requests_too)
+            if (std::none_of(facts.begin(), facts.end(), [&](const Fact& g) { return g.text == rf.text; }))
+                facts.push_back(std::move(rf));
     }
     return facts;
 }
@@ -215,6 +243,9 @@ std::string explain(const Universe& u, const Request& r, const std::vector<Reaso
             if (std::find(u.begin(), u.end(), s) == u.end()) u.push_back(s);
         v = u;
     };
+    // A request that ruled out every choice of a dependency is one to change too.
+    for (uint32_t p : r.install)
+        if (out.find(requested_at(u, p)) != std::string::npos) requested.push_back(u.package_name(p));
     unique(requested);
     unique(manual);
     unique(held);

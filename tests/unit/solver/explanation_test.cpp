@@ -1,6 +1,7 @@
-// A removal that manual and Essential packages stand in the way of is
-// explained with all of them at once, and the one request it suggests
-// succeeds.
+// Explanations that end the search in one step: a removal names every
+// package that must go with it and the one request that succeeds; a hold
+// says how to release it; the user's own version request is a fact, and no
+// switch is suggested that would not help.
 #include <gtest/gtest.h>
 
 #include "aptus/solver/solver.hpp"
@@ -50,6 +51,22 @@ TEST(HoldExplanation, SaysHowToReleaseTheHold) {
     EXPECT_NE(s.message.find("release the hold on git:amd64 (name git in the request, or `aptus mark unhold git`)"),
               std::string::npos)
         << s.message;
+}
+
+TEST(VersionRequestExplanation, TheUsersOwnVersionIsAFactAndNoSwitchIsSuggested) {
+    // libc=1 named (its candidate), libc-dev needs libc 2.
+    auto sc = test::scenario("Install: libc libc-dev\n",
+                             "Package: libc\nVersion: 2\nAPT-Candidate: no\n\n"
+                             "Package: libc\nVersion: 1\nInstalled: yes\n\n"
+                             "Package: libc-dev\nVersion: 2\nDepends: libc (= 2)\n");
+    Solution s = solve(sc.universe, sc.request);
+    ASSERT_FALSE(s.solved);
+    EXPECT_NE(s.message.find("libc:amd64=2: the request installs libc:amd64=1"), std::string::npos) << s.message;
+    EXPECT_EQ(s.message.find("--no-strict-pinning"), std::string::npos) << s.message;
+    EXPECT_NE(s.message.find("change the request (libc-dev:amd64, libc:amd64)"), std::string::npos) << s.message;
+    bool fact = false;
+    for (const Fact& f : s.facts) fact = fact || f.text == "libc:amd64 is requested for install at 1";
+    EXPECT_TRUE(fact) << s.message;
 }
 
 }  // namespace
