@@ -48,6 +48,12 @@ check "unsolvable --json: solved false, kind unsolvable, facts: $OUT" test "$(py
 aptus_run install --json nosuch-package
 check "a word naming nothing --json: kind request (rc $RC): $OUT" test "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["error"]["kind"], d["error"]["message"])' <<<"$OUT")" = "request Unable to locate package nosuch-package"
 
+# A pin that rules the only choice out is named with its file and line.
+printf 'Package: dep\nPin: version 2.0\nPin-Priority: -1\n' >"$SB/etc/apt/preferences"
+aptus_run satisfy -s "dep (>= 2)"
+rm -f "$SB/etc/apt/preferences"
+check "the pin's file and line are named: $ERR" contains "$ERR" "pinned to -1 ($SB/etc/apt/preferences:1)"
+
 # Bad words: apt's errors, before the lists are read.
 for word in "dep (>= 2" "Conflicts: dep (>= 2" "Recommends: dep" ""; do
     aptus_run satisfy -s "$word"

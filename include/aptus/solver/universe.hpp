@@ -54,6 +54,9 @@ struct Version {
     std::string arch;  // as the record says: "all" stays "all"
     std::string id;    // APT-ID in EDSP; any unique text otherwise
     int pin = 500;
+    // Where a pin of 0 or less was set ("/etc/apt/preferences:3"), for the
+    // explanation of a version it rules out; "" when not known.
+    std::string pin_source;
     MultiArch multi_arch = MultiArch::No;
     bool installed = false;
     bool candidate = false;

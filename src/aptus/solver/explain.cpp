@@ -35,6 +35,9 @@ std::string why_no_choice(const Universe& u, const Request& r, uint32_t from, co
         out += "\n     - " + u.describe(s);
         if (r.forbid_new_install && !package_installed(u, v.package))
             out += ": not installed, and this upgrade installs no new packages";
+        else if (v.pin < 0 && !v.installed)
+            // A negative pin forbids it whatever the switches say: name where it was set.
+            out += ": pinned to " + std::to_string(v.pin) + (v.pin_source.empty() ? "" : " (" + v.pin_source + ")");
         else if (!v.installed && !v.candidate &&
                  std::find(r.install.begin(), r.install.end(), v.package) != r.install.end()) {
             // The user named another version: no switch would change that.
@@ -44,7 +47,7 @@ std::string why_no_choice(const Universe& u, const Request& r, uint32_t from, co
             out += cand.empty() ? ": the package has no installation candidate"
                                 : ": not the candidate (" + cand + "); --no-strict-pinning would allow it";
         } else if (v.pin <= 0) {
-            out += ": pinned to " + std::to_string(v.pin);
+            out += ": pinned to " + std::to_string(v.pin) + (v.pin_source.empty() ? "" : " (" + v.pin_source + ")");
         }
     }
     return out;
@@ -175,6 +178,17 @@ std::vector<Fact> explain_facts(const Universe& u, const Request& r, const std::
                 if (r.forbid_new_install && !package_installed(u, v.package)) return false;
                 return v.installed || !r.strict_pinning || v.candidate;
             });
+            if (any_allowed) {
+                // A choice a pin forbids is named with the file and line that set it.
+                std::string pinned;
+                for (uint32_t sat : sats) {
+                    const Version& sv = u.versions[sat];
+                    if (sv.pin >= 0 || sv.installed) continue;
+                    pinned += "\n     - " + u.describe(sat) + ": pinned to " + std::to_string(sv.pin) +
+                              (sv.pin_source.empty() ? "" : " (" + sv.pin_source + ")");
+                }
+                if (!pinned.empty()) line += "\n     (a pin rules out:" + pinned + ")";
+            }
             if (!any_allowed) {
                 line += "\n     " + why_no_choice(u, r, re.version, d);
                 for (uint32_t sat : sats) {
@@ -257,6 +271,17 @@ std::string explain(const Universe& u, const Request& r, const std::vector<Reaso
         options.push_back(s + ")");
     }
     for (const std::string& m : manual) options.push_back("ask to remove " + m + " as well (" + m + "-)");
+    // The pins the facts name, by the file and line that set them.
+    std::vector<std::string> pins;
+    for (size_t at = out.find(": pinned to "); at != std::string::npos; at = out.find(": pinned to ", at + 1)) {
+        const size_t open = out.find(" (", at + 12), nl = out.find('\n', at);
+        if (open == std::string::npos || (nl != std::string::npos && open > nl)) continue;
+        const size_t close = out.find(')', open);
+        if (close == std::string::npos) continue;
+        pins.push_back(out.substr(open + 2, close - open - 2));
+    }
+    unique(pins);
+    for (const std::string& p : pins) options.push_back("change the pin at " + p);
     // The commands that release it: naming the package lifts its hold for
     // this request (as apt), `mark unhold` for good.
     for (const std::string& h : held) {

@@ -117,6 +117,9 @@ SystemUniverse build(const cache::Cache& c, const Candidates* candidates) {
             v.installed = &cv == current;
             v.candidate = &cv == cand;
             v.pin = candidates ? candidates->priority(ci) : 100;
+            if (candidates && v.pin <= 0)
+                if (const policy::PinRecord* pin = candidates->pin_of(ci))
+                    v.pin_source = pin->file + ":" + std::to_string(pin->line);
             // A hold keeps the installed version (dpkg's selection, as apt reads it).
             v.hold = v.installed && p.selection == cache::Selection::Hold;
             v.multi_arch = solver::MultiArch(uint8_t(cv.multi_arch));  // same enumerators in both

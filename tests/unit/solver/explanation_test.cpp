@@ -69,5 +69,19 @@ TEST(VersionRequestExplanation, TheUsersOwnVersionIsAFactAndNoSwitchIsSuggested)
     EXPECT_TRUE(fact) << s.message;
 }
 
+TEST(PinExplanation, NamesThePinThatRulesAChoiceOut) {
+    auto sc = test::scenario("Install: app\n",
+                             "Package: lib\nVersion: 2\nAPT-Pin: -1\nAPT-Candidate: no\n\n"
+                             "Package: lib\nVersion: 1\n\n"
+                             "Package: app\nVersion: 1\nDepends: lib (>= 2) | other\n\n"
+                             "Package: other\nVersion: 1\nConflicts: app\n");
+    for (Version& v : sc.universe.versions)
+        if (v.pin < 0) v.pin_source = "/etc/apt/preferences:7";
+    Solution s = solve(sc.universe, sc.request);
+    ASSERT_FALSE(s.solved);
+    EXPECT_NE(s.message.find("lib:amd64=2: pinned to -1 (/etc/apt/preferences:7)"), std::string::npos) << s.message;
+    EXPECT_NE(s.message.find("change the pin at /etc/apt/preferences:7"), std::string::npos) << s.message;
+}
+
 }  // namespace
 }  // namespace aptus::solver
