@@ -41,6 +41,11 @@ check "build-dep NAME/release: apt's note on the version the release picked" \
 aptus_run build-dep -s widget=9.9
 check "an unknown version: apt's two errors (rc $RC)" test "$ERR" = "E: Can not find version '9.9' of package 'widget'
 E: Unable to find a source package for widget=9.9"
+# A .dsc with comment lines, even a paragraph of them first (apt reads it).
+printf '# a comment\n# its own paragraph\n\n#first\nFormat: 3.0 (native)\nSource: commented\nVersion: 1\n#Version: 2\nBuild-Depends: doc-tool,\n# more later\n  libfoo-dev\n' >"$T/commented.dsc"
+aptus_run build-dep -s "$T/commented.dsc"
+check "a .dsc with comments is read (rc $RC): $ERR" test "$RC" = 0
+check "its relations past a comment line" contains "$OUT" "Inst libfoo-dev (1.0"
 aptus_run build-dep -s widget -a armel
 check "a host architecture not configured: apt's warning" \
     contains "$ERR" "W: No architecture information available for armel. See apt.conf(5) APT::Architectures for setup"

@@ -77,10 +77,14 @@ BuildDeps from_file(const std::string& path, std::string_view what, const config
         throw Error("Unable to read " + std::string(what) + ": " + e.what());
     }
     if (deb::starts_clearsigned(text)) text = deb::clearsigned_text(text, path);
-    deb::TagFileReader reader(text, path);
+    // A .dsc or debian/control may have comment lines, even a paragraph of
+    // them before the source's (dpkg reads them so): the first stanza with
+    // a Source field is the source's.
+    deb::TagFileReader reader(text, path, deb::TagFileOptions{.allow_comments = true});
     deb::Stanza st;
-    if (!reader.next(st) || !st.get("Source")) throw Error("Unable to find a source package for " + std::string(what));
-    return from_stanza(st, config);
+    while (reader.next(st))
+        if (st.get("Source")) return from_stanza(st, config);
+    throw Error("Unable to find a source package for " + std::string(what));
 }
 
 }  // namespace

@@ -178,7 +178,10 @@ int run(Context& ctx, Verb verb) {
         // know (no lists were read for it), said before anything else.
         const std::string host = config.find("APT::Get::Host-Architecture");
         const std::vector<std::string> known = config.find_list("APT::Architectures");
-        if (!host.empty() && host != config.find("APT::Architecture") &&
+        // (apt's classic solver says nothing: the warning is solver3's.)
+        const std::string solver = config.find("APT::Solver", "internal");
+        const bool says = config.find("Binary", "aptus") == "aptus" || solver == "3.0" || solver == "3.1";
+        if (says && !host.empty() && host != config.find("APT::Architecture") &&
             std::find(known.begin(), known.end(), host) == known.end())
             render({{Level::Warning, "No architecture information available for " + host +
                                          ". See apt.conf(5) APT::Architectures for setup"}});
