@@ -49,6 +49,10 @@ check "its relations past a comment line" contains "$OUT" "Inst libfoo-dev (1.0"
 aptus_run build-dep -s widget -a armel
 check "a host architecture not configured: apt's warning" \
     contains "$ERR" "W: No architecture information available for armel. See apt.conf(5) APT::Architectures for setup"
+# apt prints its warnings and errors together, in the order they came.
+printf 'Format: 3.0 (native)\nSource: needy\nVersion: 1\nBuild-Depends: nothing-has-this\n' >"$T/needy.dsc"
+aptus_run build-dep -s "$T/needy.dsc" -a armel
+check "the warning comes before the error: $ERR" test "$(head -1 <<<"$ERR" | cut -c1-3)" = "W: "
 aptus_run build-dep -s widget --arch-only
 check "--arch-only: no Build-Depends-Indep" not_contains "$OUT" "Inst doc-tool"
 check "--arch-only: Build-Depends-Arch" contains "$OUT" "Inst arch-tool"

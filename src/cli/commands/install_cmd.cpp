@@ -68,8 +68,14 @@ constexpr OptionSpec install_table[] = {
     {0, "update", "APT::Update", ArgKind::Flag},
 };
 
-int fail(const std::vector<std::string>& errors) {
+// apt prints its warnings and errors together, in the order they came:
+// what `pending` holds (warnings found on the way) goes before the errors.
+int fail(const std::vector<std::string>& errors, Diagnostics* pending = nullptr) {
     std::fflush(stdout);
+    if (pending) {
+        render(*pending);
+        pending->clear();
+    }
     for (const std::string& e : errors) std::fprintf(stderr, "E: %s\n", e.c_str());
     return kExitError;
 }
@@ -80,7 +86,7 @@ int fail(const std::vector<std::string>& errors) {
 // essential and kept), "held broken packages" otherwise; solver3 (--solver
 // 3.0) gives its own reasoning, here aptus's facts.
 int fail_as_apt(const config::Config& config, const system::SystemUniverse& su, const solver::Request& r,
-                const system::SolveOutcome& solved) {
+                const system::SolveOutcome& solved, Diagnostics& pending) {
     // apt hands an external solver the request's own marks, dependencies
     // unfollowed: what it reports broken after the solver failed is those.
     const bool recommends = config.find_bool("APT::Install-Recommends", true);
@@ -90,12 +96,14 @@ int fail_as_apt(const config::Config& config, const system::SystemUniverse& su, 
     const std::string solver = config.find("APT::Solver", "internal");
     if ((solver == "3.0" || solver == "3.1") && !solved.external)
         if (auto words = solver::solver3_conflicting_decisions(su.universe, r))
-            return fail(std::vector<std::string>{"Unable to satisfy dependencies. Reached two conflicting decisions:\n" + *words});
-    if (solver == "3.0" || solver == "3.1" || solved.external) return fail(solved.errors);
+            return fail(std::vector<std::string>{"Unable to satisfy dependencies. Reached two conflicting decisions:\n" + *words},
+                        &pending);
+    if (solver == "3.0" || solver == "3.1" || solved.external) return fail(solved.errors, &pending);
     const bool installed_broken =
         std::any_of(broken.begin(), broken.end(), [](const system::BrokenPackage& b) { return b.installed; });
     return fail({installed_broken ? "Error, pkgProblemResolver::Resolve generated breaks, this may be caused by held packages."
-                                  : "Unable to correct problems, you have held broken packages."});
+                                  : "Unable to correct problems, you have held broken packages."},
+                &pending);
 }
 
 // apt lists the upgrades phasing deferred apart from those kept back.
@@ -175,16 +183,13 @@ int run(Context& ctx, Verb verb) {
     if (verb == Verb::BuildDep) {
         if (ctx.args.empty()) throw Error("Must specify at least one package to check builddeps for");
         // apt's warning for a host architecture the configuration does not
-        // know (no lists were read for it), said before anything else.
+        // know (no lists were read for it), printed with the errors, as apt does.
         const std::string host = config.find("APT::Get::Host-Architecture");
         const std::vector<std::string> known = config.find_list("APT::Architectures");
-        // (apt's classic solver says nothing: the warning is solver3's.)
-        const std::string solver = config.find("APT::Solver", "internal");
-        const bool says = config.find("Binary", "aptus") == "aptus" || solver == "3.0" || solver == "3.1";
-        if (says && !host.empty() && host != config.find("APT::Architecture") &&
+        if (!host.empty() && host != config.find("APT::Architecture") &&
             std::find(known.begin(), known.end(), host) == known.end())
-            render({{Level::Warning, "No architecture information available for " + host +
-                                         ". See apt.conf(5) APT::Architectures for setup"}});
+            ctx.diags.push_back({Level::Warning, "No architecture information available for " + host +
+                                                     ". See apt.conf(5) APT::Architectures for setup"});
         // apt names the files and trees it reads before anything else.
         for (const std::string& arg : ctx.args)
             if (auto note = install::build_dep_path_note(arg)) std::printf("%s\n", note->c_str());
@@ -230,7 +235,7 @@ int run(Context& ctx, Verb verb) {
     }
     if (!cr.errors.empty()) {
         if (json) std::fputs(no_plan_json(install::verb_name(verb), "request", cr.errors, {}).c_str(), stdout);
-        return fail(cr.errors);
+        return fail(cr.errors, &ctx.diags);
     }
     // apt's programs do not mend a system that is broken already unless told
     // to (-f): what stays broken after the request's own marks is refused
@@ -255,7 +260,7 @@ int run(Context& ctx, Verb verb) {
             std::fputs(no_plan_json(install::verb_name(verb), "unsolvable", solved.errors, solved.solution.facts).c_str(),
                        stdout);
             std::fflush(stdout);
-            return fail(solved.errors);
+            return fail(solved.errors, &ctx.diags);
         }
         if (!json && config.find("Binary", "aptus") != "aptus") {
             // An external solver's own report first, then apt's block.
@@ -264,23 +269,23 @@ int run(Context& ctx, Verb verb) {
                 std::fputs(solved.report.c_str(), stderr);
                 std::fflush(stderr);
             }
-            return fail_as_apt(config, su, r, solved);
+            return fail_as_apt(config, su, r, solved, ctx.diags);
         }
         std::fflush(stdout);
         std::fputs(solved.report.c_str(), stderr);
-        return fail(solved.errors);
+        return fail(solved.errors, &ctx.diags);
     }
     const solver::Solution& s = solved.solution;
     if (config.find_bool("Debug::pkgAutoRemove")) print_keep_marks(su.universe, r, s.selected);
     std::vector<std::string> plan_errors;
     install::Plan plan = install::plan_goal(su, cache, *session->candidates, goal, s, plan_errors);
-    if (!plan_errors.empty()) return fail(plan_errors);
+    if (!plan_errors.empty()) return fail(plan_errors, &ctx.diags);
     if (json) {
         std::fputs(plan_json(cache, plan, install::verb_name(verb)).c_str(), stdout);
         return 0;
     }
     if (!act)
-        if (auto dangers = install::unconfirmed_dangers(config, plan); !dangers.empty()) return fail(dangers);
+        if (auto dangers = install::unconfirmed_dangers(config, plan); !dangers.empty()) return fail(dangers, &ctx.diags);
     PlanView view = plan_view(cache, plan, verb == Verb::Upgrade || verb == Verb::FullUpgrade);
     move_phased(cache, goal.phased, view);
     // apt's note, shown before its question (or at the end), when phasing
