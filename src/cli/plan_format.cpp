@@ -122,6 +122,7 @@ PlanView plan_view(const cache::Cache& c, const install::Plan& plan, bool kept_b
         e.purge = ch.purge;
         e.essential = ch.essential;
         e.due_to = ch.due_to;
+        e.obsolete = ch.obsolete;
         if (!ch.requested && (ch.kind == install::ChangeKind::Upgrade || ch.kind == install::ChangeKind::Downgrade))
             view.additional_upgrades.push_back(e);
         switch (ch.kind) {
@@ -210,6 +211,7 @@ std::string plan_json(const cache::Cache& c, const install::Plan& plan, std::str
         j["automatic"] = ch.automatic;
         j["essential"] = ch.essential;
         j["held"] = ch.held;
+        if (!ch.obsolete.empty()) j["obsolete"] = ch.obsolete;
         changes.push_back(std::move(j));
     }
     auto& garbage = out["autoremovable"] = nlohmann::ordered_json::array();

@@ -60,6 +60,14 @@ std::vector<Item> items_of(const std::vector<std::string>& names, const std::vec
     return items;
 }
 
+// A full upgrade's obsolete removals, each with why it is obsolete.
+std::vector<Item> obsolete_items(const std::vector<PlanEntry>& remove, const PlanViewOptions& options) {
+    std::vector<Item> items;
+    for (const PlanEntry& e : sorted(remove))
+        if (!e.obsolete.empty()) items.push_back({pretty_name(e, options) + " (" + e.obsolete + ")", {}});
+    return items;
+}
+
 // The essential packages being removed, each followed by the removed packages
 // it depends on ("dep (due to ess)"), as apt groups them.
 std::vector<Item> essential_items(const std::vector<PlanEntry>& remove, const PlanViewOptions& options) {
@@ -340,6 +348,8 @@ std::string render_plan(const PlanView& plan, const PlanViewOptions& options) {
     r.block("Changing held packages:", items_of(plan.held_changes, Detail::OldToNew, options), none);
     r.block("DOWNGRADING:", items_of(plan.downgrade, Detail::OldToNew, options), c.downgrade);
     r.block("REMOVING:", items_of(plan.remove, Detail::Old, options, true), c.remove);
+    r.block("Removed as obsolete (README: what a full upgrade may remove):", obsolete_items(plan.remove, options),
+            none);
     r.block("WARNING: The following essential packages will be removed.\n"
             "This should NOT be done unless you know exactly what you are doing!",
             essential_items(plan.remove, options), c.remove);

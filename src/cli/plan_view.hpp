@@ -23,6 +23,7 @@ struct PlanEntry {
     bool purge = false;       // removals: the name gets a '*'
     bool essential = false;   // removals: also listed in the essential-removal warning
     std::string due_to;       // essential warning: shown as "name (due to <due_to>)"
+    std::string obsolete;     // removals on full-upgrade: why the package is obsolete
 };
 
 // The extra line for a separate /boot filesystem receiving kernels or initrds.

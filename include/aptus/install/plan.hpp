@@ -32,6 +32,9 @@ struct Change {
     std::string due_to{};    // ... or one an essential package that goes depends on (apt warns of both)
     bool held = false;       // a held package changes (its hold lifted by naming it)
     bool requested = false;  // the request named it (apt-get's "additional" are the others)
+    // A full upgrade's removal of an obsolete package: why it is
+    // ("libfoo1t64 2.0 (source foo) replaces it", "no repository has it any more").
+    std::string obsolete{};
 };
 
 // One dpkg step of the plan (system/dpkg_order.hpp), on `Plan::changes[change]`.

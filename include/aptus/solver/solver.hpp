@@ -66,6 +66,16 @@ struct Solution {
 
 Solution solve(const Universe& u, const Request& r);
 
+// apt's notion of an obsolete installed package, which a full upgrade may
+// remove even when it was installed manually: it has no candidate (no
+// repository has it any more), or its candidate is what is installed and
+// another binary package of the same source and architecture has a
+// candidate of a newer source version (the old half of a library
+// transition, libfoo1 -> libfoo1t64). By universe package: kNotObsolete,
+// kNoCandidate, or that newer candidate version.
+inline constexpr uint32_t kNotObsolete = UINT32_MAX, kNoCandidate = UINT32_MAX - 1;
+std::vector<uint32_t> obsolete_packages(const Universe& u);
+
 // Auto-installed packages of `selected` that no manual, essential or
 // protected package reaches through Depends/Pre-Depends (and Recommends,
 // Suggests as the request's *_important say), as versions, ascending.

@@ -138,6 +138,23 @@ Plan plan_goal(const system::SystemUniverse& su, const cache::Cache& cache, cons
     }
     Plan plan = make_plan(su, cache, candidates, asked, changes, cr.unheld);
     const size_t solved_changes = plan.changes.size();
+    // A full upgrade says why it removes an obsolete package (README: what
+    // full-upgrade may remove).
+    if (goal.verb == Verb::FullUpgrade) {
+        const std::vector<uint32_t> obsolete = solver::obsolete_packages(su.universe);
+        for (Change& ch : plan.changes) {
+            if (ch.kind != ChangeKind::Remove) continue;
+            const auto up = su.package_of(cache.index_of(*ch.package));
+            if (!up || obsolete[*up] == solver::kNotObsolete) continue;
+            if (obsolete[*up] == solver::kNoCandidate) {
+                ch.obsolete = "no repository has it any more";
+                continue;
+            }
+            const solver::Version& by = su.universe.versions[obsolete[*up]];
+            ch.obsolete = "replaced by " + su.universe.names[su.universe.packages[by.package].name] + " " +
+                          by.version + ", built from the same source, " + by.source;
+        }
+    }
     if (cr.request.purge) add_config_purges(cache, cr.config_files, plan);
     add_reinstalls(cache, goal.reinstall ? cr.already_installed : cr.reinstall, plan);
     for (std::string& e : add_required_reinstalls(cache, plan)) errors.push_back(std::move(e));

@@ -112,37 +112,10 @@ private:
     size_t dep_cursor_ = 0, dep_item_ = 0, rec_cursor_ = 0, rec_item_ = 0, hard_cursor_ = 0, soft_cursor_ = 0;
 };
 
-// apt's notion: an installed package is obsolete when it has no candidate, or
-// when its candidate is what is installed and another binary of the same
-// source (same architecture) has a candidate with a newer source version —
-// the old half of a library transition (libfoo1 -> libfoo1t64).
 void Encoder::find_obsolete() {
+    const std::vector<uint32_t> why = obsolete_packages(u_);
     obsolete_.assign(u_.packages.size(), 0);
-    std::unordered_map<std::string, std::vector<uint32_t>> by_source;
-    for (uint32_t v = 0; v < u_.versions.size(); ++v)
-        if (u_.versions[v].installed) by_source.emplace(u_.versions[v].source, std::vector<uint32_t>{});
-    for (uint32_t v = 0; v < u_.versions.size(); ++v)
-        if (u_.versions[v].candidate)
-            if (auto it = by_source.find(u_.versions[v].source); it != by_source.end()) it->second.push_back(v);
-    for (uint32_t p = 0; p < u_.packages.size(); ++p) {
-        if (!pkg_installed_[p]) continue;
-        const Version* cand = nullptr;
-        for (uint32_t v : u_.packages[p].versions)
-            if (u_.versions[v].candidate) cand = &u_.versions[v];
-        if (!cand) {
-            obsolete_[p] = 1;
-            continue;
-        }
-        if (!cand->installed) continue;
-        for (uint32_t o : by_source[cand->source]) {
-            const Version& ov = u_.versions[o];
-            if (ov.package == p || u_.packages[ov.package].arch != u_.packages[p].arch) continue;
-            if (ov.pin >= cand->pin && deb::compare_versions(ov.source_version, cand->source_version) > 0) {
-                obsolete_[p] = 1;
-                break;
-            }
-        }
-    }
+    for (uint32_t p = 0; p < u_.packages.size(); ++p) obsolete_[p] = why[p] != kNotObsolete;
 }
 
 std::vector<std::vector<uint32_t>> Encoder::new_essentials() const {
@@ -591,6 +564,55 @@ Solution Encoder::run() {
 }
 
 }  // namespace
+
+std::vector<uint32_t> obsolete_packages(const Universe& u) {
+    std::vector<uint32_t> out(u.packages.size(), kNotObsolete);
+    std::unordered_map<std::string, std::vector<uint32_t>> by_source;
+    for (uint32_t v = 0; v < u.versions.size(); ++v)
+        if (u.versions[v].installed) by_source.emplace(u.versions[v].source, std::vector<uint32_t>{});
+    for (uint32_t v = 0; v < u.versions.size(); ++v)
+        if (u.versions[v].candidate)
+            if (auto it = by_source.find(u.versions[v].source); it != by_source.end()) it->second.push_back(v);
+    for (uint32_t p = 0; p < u.packages.size(); ++p) {
+        bool installed = false;
+        const Version* cand = nullptr;
+        for (uint32_t v : u.packages[p].versions) {
+            installed = installed || u.versions[v].installed;
+            if (u.versions[v].candidate) cand = &u.versions[v];
+        }
+        if (!installed) continue;
+        if (!cand) {
+            out[p] = kNoCandidate;
+            continue;
+        }
+        if (!cand->installed) continue;
+        // The newer binary that replaces it, the likeliest first: its own
+        // name with t64 (libfoo1 -> libfoo1t64), its name with a suffix, a
+        // library that is no -dev/-doc/-dbg package, else any.
+        const std::string& name = u.names[u.packages[p].name];
+        auto likeness = [&](const std::string& other) {
+            if (other == name + "t64") return 4;
+            if (other.starts_with(name) && other.find('-', name.size()) == std::string::npos) return 3;
+            for (const char* aux : {"-dev", "-doc", "-dbg", "-dbgsym"})
+                if (other.ends_with(aux)) return 0;
+            if (other.starts_with("lib") == name.starts_with("lib")) return 2;
+            return 1;
+        };
+        int best = -1;
+        for (uint32_t o : by_source[cand->source]) {
+            const Version& ov = u.versions[o];
+            if (ov.package == p || u.packages[ov.package].arch != u.packages[p].arch) continue;
+            if (ov.pin >= cand->pin && deb::compare_versions(ov.source_version, cand->source_version) > 0) {
+                const int l = likeness(u.names[u.packages[ov.package].name]);
+                if (l > best) {
+                    best = l;
+                    out[p] = o;
+                }
+            }
+        }
+    }
+    return out;
+}
 
 Solution solve(const Universe& u, const Request& r) {
     Encoder e(u, r);

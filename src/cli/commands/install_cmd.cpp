@@ -287,6 +287,9 @@ int run(Context& ctx, Verb verb) {
     if (!act)
         if (auto dangers = install::unconfirmed_dangers(config, plan); !dangers.empty()) return fail(dangers, &ctx.diags);
     PlanView view = plan_view(cache, plan, verb == Verb::Upgrade || verb == Verb::FullUpgrade);
+    // Why obsolete packages go is aptus's own block; apt's programs keep their layout.
+    if (config.find("Binary", "aptus") != "aptus")
+        for (PlanEntry& e : view.remove) e.obsolete.clear();
     move_phased(cache, goal.phased, view);
     // apt's note, shown before its question (or at the end), when phasing
     // held an upgrade back; a notice, so not with -q.
