@@ -2,7 +2,8 @@
 # What a full upgrade may remove (README): a manually installed library
 # whose source now builds its successor (libfoo1 -> libfoo1t64) goes on
 # full-upgrade, and the plan says why; upgrade removes nothing; real dpkg in
-# a sandbox root, a signed loopback archive.
+# a sandbox root, a signed loopback archive. --solver 3.0 keeps solver3's
+# stricter rule: the manual library stays.
 source "$(dirname "$0")/lib/install_repo.sh"
 install_setup
 
@@ -23,6 +24,9 @@ check "and the plan says why" contains "$OUT" "Removed as obsolete (README: what
   libfoo1 (replaced by libfoo1t64 2, built from the same source, foo)"
 aptus_run full-upgrade --json
 check "--json: the removal's obsolete field" test "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print([c.get("obsolete") for c in d["changes"] if c["package"]=="libfoo1"][0])' <<<"$OUT")" = "replaced by libfoo1t64 2, built from the same source, foo"
+aptus_run full-upgrade -s --solver 3.0
+check "--solver 3.0: solver3's rule keeps the manual library ($ERR)" not_contains "$OUT" "Remv libfoo1"
+check "--solver 3.0: and holds back what needs its successor" not_contains "$OUT" "Inst app"
 ln -s "$APTUS" "$T/apt-get"
 OUT=$("$T/apt-get" full-upgrade -s 2>&1)
 check "apt-get keeps apt's layout (no block of aptus's own)" not_contains "$OUT" "Removed as obsolete"

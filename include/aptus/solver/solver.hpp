@@ -21,6 +21,9 @@ struct Request {
     bool autoremove = false;        // remove what nothing needs any more, instead of reporting it
     bool strict_pinning = true;     // a version that is neither installed nor candidate is never chosen
     bool remove_manual = false;     // manually installed packages may be removed when needed
+    // solver3's stricter rule on a full upgrade: a manually installed package
+    // stays even when it is obsolete (what needs its successor is held back).
+    bool keep_obsolete_manual = false;
     bool allow_remove_essential = false;  // essential/protected packages in `remove` may go (--allow-remove-essential)
     bool install_recommends = true;
     bool install_suggests = false;

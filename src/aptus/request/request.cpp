@@ -455,6 +455,10 @@ void apply_request_settings(const config::Config& config, solver::Request& r) {
     r.install_suggests = config.find_bool("APT::Install-Suggests", false);
     r.strict_pinning = config.find_bool("APT::Solver::Strict-Pinning", true);
     r.remove_manual = config.find_bool("APT::Solver::RemoveManual", false);
+    // --solver 3.0 (or 3.1) asks for solver3's own rules where aptus's
+    // differ: a full upgrade keeps manually installed obsolete packages.
+    const std::string solver = config.find("APT::Solver", "internal");
+    r.keep_obsolete_manual = solver == "3.0" || solver == "3.1";
     r.purge = config.find_bool("APT::Get::Purge", false);
     r.autoremove = config.find_bool("APT::Get::AutomaticRemove", false);
     // apt plans a removal of an Essential package the user named, with its

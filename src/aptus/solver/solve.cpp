@@ -286,7 +286,8 @@ void Encoder::encode() {
         // even when it was installed by hand (apt does): its replacement
         // comes from the same source and takes over. Such packages are kept
         // when they can be, like automatic ones.
-        else if (!pkg.automatic && !r_.remove_manual && !(r_.upgrade_all && obsolete_[p])) keep_clause(p, ReasonKind::Manual);
+        else if (!pkg.automatic && !r_.remove_manual && !(r_.upgrade_all && obsolete_[p] && !r_.keep_obsolete_manual))
+            keep_clause(p, ReasonKind::Manual);
         else soft_pkgs.push_back(p);
     }
     hard_goals_.insert(hard_goals_.end(), essential_goals.begin(), essential_goals.end());
