@@ -19,6 +19,11 @@ aptus_run install -y --update later
 check "install --update (rc $RC)" test "$RC" = 0
 check "it updated first" contains "$OUT" "Get:"
 check "later installed" test "$(installed later)" = 1.0
+spec "first|1.0" "later|1.0" "latest|1.0" >"$T/spec3.json"
+make_suite stable --spec "$T/spec3.json" >/dev/null || { echo "FAIL: make_repo.py"; exit 1; }
+aptus_run install -s -U latest
+check "-U is --update (rc $RC)" test "$RC" = 0
+check "-U: the new package is found" contains "$OUT" "Inst latest (1.0"
 mv "$REPO/dists" "$REPO/dists.away"
 aptus_run install -y --update first
 check "a failed update stops the install (rc $RC)" test "$RC" = 100

@@ -65,7 +65,7 @@ constexpr OptionSpec install_table[] = {
     {0, "trivial-only", "APT::Get::Trivial-Only", ArgKind::Flag},
     {0, "reinstall", "APT::Get::ReInstall", ArgKind::Flag},
     // APT 3.0's --update: the lists are updated first.
-    {0, "update", "APT::Update", ArgKind::Flag},
+    {'U', "update", "APT::Update", ArgKind::Flag},
 };
 
 // apt prints its warnings and errors together, in the order they came:
