@@ -27,6 +27,10 @@ check "a <nocheck> relation does not apply without the profile" not_contains "$O
 check "the placeholder is not in the plan" not_contains "$OUT" "satisfy:command-line"
 aptus_run satisfy -s "profiled <nocheck>" -P nocheck
 check "-P nocheck: the profiled relation applies" contains "$OUT" "Inst profiled (1.0"
+OUT=$(DEB_BUILD_PROFILES="nodoc nocheck" "$APTUS" satisfy -s "profiled <nocheck>" 2>&1)
+check "DEB_BUILD_PROFILES is the default of the profiles" contains "$OUT" "Inst profiled (1.0"
+check "and apt-config shows it as a list" test "$(DEB_BUILD_PROFILES="nodoc nocheck" "$APTUS" config dump --no-empty --format='%v%n' APT::Build-Profiles)" = "nodoc
+nocheck"
 
 # apt-get's report when it cannot: what a Conflicts removes is not listed
 # (apt's resolver removed it before giving up), only the Depends left unmet.

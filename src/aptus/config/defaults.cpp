@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <clocale>
+#include <cstdlib>
 #include <string>
 
 #include "aptus/base/file.hpp"
@@ -281,6 +282,10 @@ std::string native_architecture() {
 void set_builtin_defaults(Config& config) {
     config.set("APT::Architecture", native_architecture());
     for (const auto& d : initial_defaults) config.set(d.key, d.value);
+    // dpkg's DEB_BUILD_PROFILES is APT::Build-Profiles' default, as a list
+    // ("nodoc stage1"); a file or -P sets the key over it.
+    if (const char* env = std::getenv("DEB_BUILD_PROFILES"))
+        for (std::string_view p : split_words(env)) config.set("APT::Build-Profiles::", p);
 }
 
 void apply_binary(Config& config, const std::string& binary) {

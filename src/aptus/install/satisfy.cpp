@@ -95,10 +95,15 @@ uint32_t add_satisfy_placeholder(system::SystemUniverse& su, const config::Confi
     solver::Universe& u = su.universe;
     std::string host = config.find("APT::Get::Host-Architecture");
     if (host.empty()) host = u.native_arch;
+    // A value ("a,b" as well as "a b", from -P or a file), else the list
+    // items (DEB_BUILD_PROFILES).
     const std::string profile_text = config.find("APT::Build-Profiles");
+    const std::vector<std::string> profile_items = config.find_list("APT::Build-Profiles");
     std::vector<std::string_view> profiles;
-    for (std::string_view p : split_words(profile_text))  // "a,b" as well as "a b"
+    for (std::string_view p : split_words(profile_text))
         for_each_list_item(p, [&](std::string_view one) { profiles.push_back(one); });
+    if (profile_text.empty())
+        for (const std::string& p : profile_items) profiles.push_back(p);
 
     solver::Version v;
     v.version = "1";
