@@ -85,19 +85,10 @@ bool archive_matches(const std::string& path, uint64_t size, HashAlgo hash, std:
         return false;
     }
     Hasher hasher(hash);
-    std::unique_ptr<char[]> buf(new char[1 << 16]);
-    for (;;) {
-        ssize_t n = ::read(fd, buf.get(), 1 << 16);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            ::close(fd);
-            return false;
-        }
-        if (n == 0) break;
-        hasher.update({buf.get(), size_t(n)});
-    }
+    Hasher* const hashers[] = {&hasher};
+    const bool read = hash_descriptor(fd, hashers).has_value();
     ::close(fd);
-    return hasher.hex() == hash_hex;
+    return read && hasher.hex() == hash_hex;
 }
 
 ArchivesOutcome fetch_archives(const std::vector<ArchiveItem>& items, const std::string& directory,

@@ -57,6 +57,19 @@ std::string Hasher::hex() {
     return impl_->hex;
 }
 
+std::optional<uint64_t> hash_descriptor(int fd, std::span<Hasher* const> hashers) {
+    std::unique_ptr<char[]> buf(new char[1 << 16]);
+    uint64_t total = 0;
+    for (;;) {
+        ssize_t n = ::read(fd, buf.get(), 1 << 16);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return std::nullopt;
+        if (n == 0) return total;
+        total += uint64_t(n);
+        for (Hasher* h : hashers) h->update({buf.get(), size_t(n)});
+    }
+}
+
 namespace {
 // Small decompressor outputs are gathered up to this before a write; a chunk
 // at least this big (curl hands over 16 KB) is written as it comes. Copying

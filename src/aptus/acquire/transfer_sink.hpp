@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -33,6 +34,11 @@ private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };
+
+// Reads `fd` from where it stands to its end, a piece at a time, into every
+// hasher (a .deb may be hundreds of MB: never whole in memory). The bytes
+// read, or nullopt when a read fails.
+std::optional<uint64_t> hash_descriptor(int fd, std::span<Hasher* const> hashers);
 
 // How the part file is made and finished. In one process the sink creates
 // it (create_part_file) and renames it once checked; in the sandboxed

@@ -17,15 +17,17 @@ bool package_installed(const Universe& u, uint32_t pkg) {
     return false;
 }
 
-// A package the request installs is installed at its candidate, which the
-// user's word may have set (name=version, name/release).
-std::string requested_at(const Universe& u, uint32_t pkg) {
-    return "the request installs " + u.package_name(pkg) + "=" + candidate_of(u, pkg);
+// "pinned to -1 (/etc/apt/preferences:3)"; the place is added to `pins`
+// (when given), for the explanation's offer to change it.
+std::string pinned_text(const Version& v, std::vector<std::string>* pins) {
+    if (pins && !v.pin_source.empty()) pins->push_back(v.pin_source);
+    return "pinned to " + std::to_string(v.pin) + (v.pin_source.empty() ? "" : " (" + v.pin_source + ")");
 }
 
 // Why none of the versions that would satisfy `d` can be chosen, when the
 // solver had no choice at all for it.
-std::string why_no_choice(const Universe& u, const Request& r, uint32_t from, const Dependency& d) {
+std::string why_no_choice(const Universe& u, const Request& r, uint32_t from, const Dependency& d,
+                          std::vector<std::string>* pins) {
     std::vector<uint32_t> sats;
     for (const Target& t : d.alternatives) u.satisfiers(from, t, sats);
     if (sats.empty()) return "but no available package satisfies it";
@@ -37,17 +39,18 @@ std::string why_no_choice(const Universe& u, const Request& r, uint32_t from, co
             out += ": not installed, and this upgrade installs no new packages";
         else if (v.pin < 0 && !v.installed)
             // A negative pin forbids it whatever the switches say: name where it was set.
-            out += ": pinned to " + std::to_string(v.pin) + (v.pin_source.empty() ? "" : " (" + v.pin_source + ")");
+            out += ": " + pinned_text(v, pins);
         else if (!v.installed && !v.candidate &&
                  std::find(r.install.begin(), r.install.end(), v.package) != r.install.end()) {
-            // The user named another version: no switch would change that.
-            out += ": " + requested_at(u, v.package);
+            // The user named another version (name=version, name/release
+            // set its candidate): no switch would change that.
+            out += ": the request installs " + u.package_name(v.package) + "=" + candidate_of(u, v.package);
         } else if (r.strict_pinning && !v.installed && !v.candidate) {
             std::string cand = candidate_of(u, v.package);
             out += cand.empty() ? ": the package has no installation candidate"
                                 : ": not the candidate (" + cand + "); --no-strict-pinning would allow it";
         } else if (v.pin <= 0) {
-            out += ": pinned to " + std::to_string(v.pin) + (v.pin_source.empty() ? "" : " (" + v.pin_source + ")");
+            out += ": " + pinned_text(v, pins);
         }
     }
     return out;
@@ -125,9 +128,9 @@ std::string whole_removal(const Universe& u, const Request& r) {
     return out;
 }
 
-}  // namespace
-
-std::vector<Fact> explain_facts(const Universe& u, const Request& r, const std::vector<Reason>& core) {
+// explain_facts(), with the places of the pins the facts name in `pins`.
+std::vector<Fact> facts_of(const Universe& u, const Request& r, const std::vector<Reason>& core,
+                           std::vector<std::string>* pins) {
     std::vector<Fact> facts;
     for (const Reason& re : core) {
         std::string line;
@@ -184,13 +187,12 @@ std::vector<Fact> explain_facts(const Universe& u, const Request& r, const std::
                 for (uint32_t sat : sats) {
                     const Version& sv = u.versions[sat];
                     if (sv.pin >= 0 || sv.installed) continue;
-                    pinned += "\n     - " + u.describe(sat) + ": pinned to " + std::to_string(sv.pin) +
-                              (sv.pin_source.empty() ? "" : " (" + sv.pin_source + ")");
+                    pinned += "\n     - " + u.describe(sat) + ": " + pinned_text(sv, pins);
                 }
                 if (!pinned.empty()) line += "\n     (a pin rules out:" + pinned + ")";
             }
             if (!any_allowed) {
-                line += "\n     " + why_no_choice(u, r, re.version, d);
+                line += "\n     " + why_no_choice(u, r, re.version, d, pins);
                 for (uint32_t sat : sats) {
                     const uint32_t p = u.versions[sat].package;
                     if (u.versions[sat].candidate ||
@@ -240,11 +242,19 @@ std::vector<Fact> explain_facts(const Universe& u, const Request& r, const std::
     return facts;
 }
 
+}  // namespace
+
+std::vector<Fact> explain_facts(const Universe& u, const Request& r, const std::vector<Reason>& core) {
+    return facts_of(u, r, core, nullptr);
+}
+
 std::string explain(const Universe& u, const Request& r, const std::vector<Reason>& core) {
     std::string out = "Unable to satisfy the request: these facts cannot all hold:";
-    std::vector<std::string> requested, held, manual;
+    std::vector<std::string> requested, held, manual, pins;
     size_t n = 0;
-    for (const Fact& f : explain_facts(u, r, core)) {
+    // A request that ruled out every choice of a dependency is a fact of its
+    // own (RequestInstall), so it is among the requests to change.
+    for (const Fact& f : facts_of(u, r, core, &pins)) {
         out += "\n  " + std::to_string(++n) + ". " + f.text;
         if (f.kind == ReasonKind::RequestInstall) requested.push_back(f.package);
         if (f.kind == ReasonKind::RequestRemove) requested.push_back(f.package + "-");
@@ -257,9 +267,6 @@ std::string explain(const Universe& u, const Request& r, const std::vector<Reaso
             if (std::find(u.begin(), u.end(), s) == u.end()) u.push_back(s);
         v = u;
     };
-    // A request that ruled out every choice of a dependency is one to change too.
-    for (uint32_t p : r.install)
-        if (out.find(requested_at(u, p)) != std::string::npos) requested.push_back(u.package_name(p));
     unique(requested);
     unique(manual);
     unique(held);
@@ -272,14 +279,6 @@ std::string explain(const Universe& u, const Request& r, const std::vector<Reaso
     }
     for (const std::string& m : manual) options.push_back("ask to remove " + m + " as well (" + m + "-)");
     // The pins the facts name, by the file and line that set them.
-    std::vector<std::string> pins;
-    for (size_t at = out.find(": pinned to "); at != std::string::npos; at = out.find(": pinned to ", at + 1)) {
-        const size_t open = out.find(" (", at + 12), nl = out.find('\n', at);
-        if (open == std::string::npos || (nl != std::string::npos && open > nl)) continue;
-        const size_t close = out.find(')', open);
-        if (close == std::string::npos) continue;
-        pins.push_back(out.substr(open + 2, close - open - 2));
-    }
     unique(pins);
     for (const std::string& p : pins) options.push_back("change the pin at " + p);
     // The commands that release it: naming the package lifts its hold for

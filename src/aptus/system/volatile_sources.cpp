@@ -4,7 +4,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cctype>
 #include <cerrno>
 #include <filesystem>
 #include <memory>
@@ -13,6 +12,7 @@
 #include "aptus/acquire/transfer_sink.hpp"
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
+#include "aptus/base/strings.hpp"
 #include "aptus/deb/deb_file.hpp"
 #include "aptus/deb/tagfile.hpp"
 
@@ -47,31 +47,21 @@ const std::string& scratch_dir() {
     return dir->path();
 }
 
-// A .deb may be hundreds of MB: hashed a piece at a time, every hash in one pass.
+// Every hash a repository gives, in one pass over the file.
 std::string size_and_hashes(const std::string& path) {
     constexpr acquire::HashAlgo algos[] = {acquire::HashAlgo::Md5, acquire::HashAlgo::Sha1,
                                            acquire::HashAlgo::Sha256, acquire::HashAlgo::Sha512};
     constexpr const char* names[] = {"MD5sum", "SHA1", "SHA256", "SHA512"};
-    std::vector<std::unique_ptr<acquire::Hasher>> hashers;
-    for (acquire::HashAlgo a : algos) hashers.push_back(std::make_unique<acquire::Hasher>(a));
+    std::vector<std::unique_ptr<acquire::Hasher>> owned;
+    std::vector<acquire::Hasher*> hashers;
+    for (acquire::HashAlgo a : algos) hashers.push_back(owned.emplace_back(std::make_unique<acquire::Hasher>(a)).get());
     int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) throw system_error("cannot open", path, errno);
-    std::unique_ptr<char[]> buf(new char[1 << 16]);
-    uint64_t size = 0;
-    for (;;) {
-        ssize_t n = ::read(fd, buf.get(), 1 << 16);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            int err = errno;
-            ::close(fd);
-            throw system_error("cannot read", path, err);
-        }
-        if (n == 0) break;
-        size += uint64_t(n);
-        for (auto& h : hashers) h->update({buf.get(), size_t(n)});
-    }
+    const std::optional<uint64_t> size = acquire::hash_descriptor(fd, hashers);
+    const int err = errno;
     ::close(fd);
-    std::string out = "\nSize: " + std::to_string(size);
+    if (!size) throw system_error("cannot read", path, err);
+    std::string out = "\nSize: " + std::to_string(*size);
     for (size_t i = 0; i < hashers.size(); ++i) out += std::string("\n") + names[i] + ": " + hashers[i]->hex();
     return out;
 }
@@ -195,7 +185,7 @@ bool differs_from_installed(const cache::Cache& cache, const cache::Version& v) 
                                   "Breaks", "Replaces"}) {
             std::string value;
             for (char c : stanza.value_or_empty(field))
-                if (!std::isspace(static_cast<unsigned char>(c))) value += c;
+                if (!is_space(c)) value += c;
             out.push_back(std::move(value));
         }
         return out;
