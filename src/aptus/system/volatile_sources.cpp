@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <filesystem>
 #include <memory>
@@ -123,10 +124,13 @@ VolatileInputs volatile_inputs(const config::Config& config, uint32_t release_ba
     VolatileInputs out;
     uint32_t local_deb_release = cache::kNone;
     size_t count = 0;
+    std::vector<std::string> seen;  // a file named twice (a word and --with-source) is read once
     for (const std::string& given : config.find_list("APT::Sources::With")) {
         auto kind = kind_of_path(given);
         if (!kind) throw Error("Unsupported file " + given + " given on commandline");
         const std::string path = absolute_path(given);
+        if (std::find(seen.begin(), seen.end(), path) != seen.end()) continue;
+        seen.push_back(path);
         cache::IndexInput in;
         in.kind = *kind == VolatileKind::Sources ? cache::IndexKind::Sources : cache::IndexKind::Packages;
         in.description = path;
