@@ -70,12 +70,10 @@ constexpr OptionSpec install_table[] = {
 
 // apt prints its warnings and errors together, in the order they came:
 // what `pending` holds (warnings found on the way) goes before the errors.
-int fail(const std::vector<std::string>& errors, Diagnostics* pending = nullptr) {
+int fail(const std::vector<std::string>& errors, Diagnostics& pending) {
     std::fflush(stdout);
-    if (pending) {
-        render(*pending);
-        pending->clear();
-    }
+    render(pending);
+    pending.clear();
     for (const std::string& e : errors) std::fprintf(stderr, "E: %s\n", e.c_str());
     return kExitError;
 }
@@ -97,13 +95,13 @@ int fail_as_apt(const config::Config& config, const system::SystemUniverse& su, 
     if ((solver == "3.0" || solver == "3.1") && !solved.external)
         if (auto words = solver::solver3_conflicting_decisions(su.universe, r))
             return fail(std::vector<std::string>{"Unable to satisfy dependencies. Reached two conflicting decisions:\n" + *words},
-                        &pending);
-    if (solver == "3.0" || solver == "3.1" || solved.external) return fail(solved.errors, &pending);
+                        pending);
+    if (solver == "3.0" || solver == "3.1" || solved.external) return fail(solved.errors, pending);
     const bool installed_broken =
         std::any_of(broken.begin(), broken.end(), [](const system::BrokenPackage& b) { return b.installed; });
     return fail({installed_broken ? "Error, pkgProblemResolver::Resolve generated breaks, this may be caused by held packages."
                                   : "Unable to correct problems, you have held broken packages."},
-                &pending);
+                pending);
 }
 
 // apt lists the upgrades phasing deferred apart from those kept back.
@@ -235,7 +233,7 @@ int run(Context& ctx, Verb verb) {
     }
     if (!cr.errors.empty()) {
         if (json) std::fputs(no_plan_json(install::verb_name(verb), "request", cr.errors, {}).c_str(), stdout);
-        return fail(cr.errors, &ctx.diags);
+        return fail(cr.errors, ctx.diags);
     }
     // apt's programs do not mend a system that is broken already unless told
     // to (-f): what stays broken after the request's own marks is refused
@@ -260,9 +258,9 @@ int run(Context& ctx, Verb verb) {
             std::fputs(no_plan_json(install::verb_name(verb), "unsolvable", solved.errors, solved.solution.facts).c_str(),
                        stdout);
             std::fflush(stdout);
-            return fail(solved.errors, &ctx.diags);
+            return fail(solved.errors, ctx.diags);
         }
-        if (!json && config.find("Binary", "aptus") != "aptus") {
+        if (config.find("Binary", "aptus") != "aptus") {
             // An external solver's own report first, then apt's block.
             if (solved.external) {
                 std::fflush(stdout);
@@ -273,19 +271,19 @@ int run(Context& ctx, Verb verb) {
         }
         std::fflush(stdout);
         std::fputs(solved.report.c_str(), stderr);
-        return fail(solved.errors, &ctx.diags);
+        return fail(solved.errors, ctx.diags);
     }
     const solver::Solution& s = solved.solution;
     if (config.find_bool("Debug::pkgAutoRemove")) print_keep_marks(su.universe, r, s.selected);
     std::vector<std::string> plan_errors;
     install::Plan plan = install::plan_goal(su, cache, *session->candidates, goal, s, plan_errors);
-    if (!plan_errors.empty()) return fail(plan_errors, &ctx.diags);
+    if (!plan_errors.empty()) return fail(plan_errors, ctx.diags);
     if (json) {
         std::fputs(plan_json(cache, plan, install::verb_name(verb)).c_str(), stdout);
         return 0;
     }
     if (!act)
-        if (auto dangers = install::unconfirmed_dangers(config, plan); !dangers.empty()) return fail(dangers, &ctx.diags);
+        if (auto dangers = install::unconfirmed_dangers(config, plan); !dangers.empty()) return fail(dangers, ctx.diags);
     PlanView view = plan_view(cache, plan, verb == Verb::Upgrade || verb == Verb::FullUpgrade);
     // Why obsolete packages go is aptus's own block; apt's programs keep their layout.
     if (config.find("Binary", "aptus") != "aptus")
