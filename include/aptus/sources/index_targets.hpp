@@ -79,6 +79,10 @@ std::vector<ReleaseFiles> release_files(const std::vector<SourceEntry>& entries,
 // %-quoted (lower-case hex), then '/' -> '_'.
 std::string uri_to_list_filename(std::string_view uri);
 
+// The host of a URI: "http://user@host:80/debian" -> "host" ("" without
+// one): what "Pin: origin" and Acquire::Snapshots::URI::Host::HOST name.
+std::string uri_host(std::string_view uri);
+
 // Which of apt's meta indices (one per URI and suite) an entry belongs to:
 // entries with the same key share their Release files. deb and deb-src
 // entries share it, and so do URIs that differ only in credentials or a

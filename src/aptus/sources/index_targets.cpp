@@ -401,4 +401,15 @@ std::string meta_index_key(const SourceEntry& entry) {
 
 std::string archive_site(std::string_view uri) { return site_of(uri); }
 
+std::string uri_host(std::string_view uri) {
+    size_t scheme = uri.find("://");
+    if (scheme == std::string_view::npos) return "";
+    std::string_view rest = uri.substr(scheme + 3);
+    rest = rest.substr(0, rest.find('/'));
+    size_t at = rest.rfind('@');
+    if (at != std::string_view::npos) rest.remove_prefix(at + 1);
+    if (!rest.empty() && rest.front() == '[') return std::string(rest.substr(1, rest.find(']') - 1));
+    return std::string(rest.substr(0, rest.find(':')));
+}
+
 }  // namespace aptus::sources

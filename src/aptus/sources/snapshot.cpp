@@ -14,17 +14,6 @@ namespace {
 
 constexpr std::string_view kIdMark = "@SNAPSHOTID@";
 
-// "http://user@host:80/debian" -> "host": what Acquire::Snapshots::URI::Host names.
-std::string host_of(std::string_view uri) {
-    size_t scheme = uri.find("://");
-    if (scheme == std::string_view::npos) return "";
-    std::string_view rest = uri.substr(scheme + 3);
-    rest = rest.substr(0, rest.find('/'));
-    if (size_t at = rest.rfind('@'); at != std::string_view::npos) rest.remove_prefix(at + 1);
-    if (!rest.empty() && rest.front() == '[') return std::string(rest.substr(1, rest.find(']') - 1));
-    return std::string(rest.substr(0, rest.find(':')));
-}
-
 // The Snapshots field of the Release an earlier update stored for the
 // entry's own URI ("" when there is none or it cannot be read).
 std::string release_template(const SourceEntry& entry, const config::Config& config) {
@@ -46,7 +35,7 @@ std::string release_template(const SourceEntry& entry, const config::Config& con
 }
 
 std::string snapshot_template(const SourceEntry& entry, const config::Config& config) {
-    const std::string host = host_of(entry.uri);
+    const std::string host = uri_host(entry.uri);
     if (!host.empty()) {
         std::string configured = config.find("Acquire::Snapshots::URI::Host::" + host);
         if (!configured.empty()) return configured;

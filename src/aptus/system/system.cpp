@@ -15,18 +15,6 @@
 namespace aptus::system {
 namespace {
 
-// "http://user@host:80/debian" -> "host": what "Pin: origin" names.
-std::string host_of(std::string_view uri) {
-    size_t scheme = uri.find("://");
-    if (scheme == std::string_view::npos) return "";
-    std::string_view rest = uri.substr(scheme + 3);
-    rest = rest.substr(0, rest.find('/'));
-    size_t at = rest.rfind('@');
-    if (at != std::string_view::npos) rest.remove_prefix(at + 1);
-    if (!rest.empty() && rest.front() == '[') return std::string(rest.substr(1, rest.find(']') - 1));
-    return std::string(rest.substr(0, rest.find(':')));
-}
-
 cache::IndexKind kind_of(const sources::IndexTarget& t) {
     std::string created_by = t.option("Created-By");
     if (created_by == "Packages") return cache::IndexKind::Packages;
@@ -126,7 +114,7 @@ cache::CacheInputs cache_inputs(const config::Config& config, Diagnostics& diags
         i.architecture = i.kind == cache::IndexKind::Packages ? t.option("Architecture") : "";
         i.language = t.option("Language");
         i.replaces_packages_description = i.kind == cache::IndexKind::Translation && before_english.count(i.language);
-        i.site = host_of(t.option("Repo-URI"));
+        i.site = sources::uri_host(t.option("Repo-URI"));
         i.description = t.description;
         auto trust = trusted_base.find(t.option("Base-URI"));
         i.trusted = trust != trusted_base.end() && trust->second;
