@@ -24,6 +24,8 @@ enum class MultiArch : uint8_t { No, Same, Foreign, Allowed };
 enum class DepKind : uint8_t { Depends, PreDepends, Recommends, Suggests, Conflicts, Breaks };
 
 std::string_view dep_kind_name(DepKind k);
+// apt's pkgCache::DepType() names, as its reports print them: "PreDepends".
+std::string_view apt_dep_type_name(DepKind k);
 inline bool is_negative(DepKind k) { return k == DepKind::Conflicts || k == DepKind::Breaks; }
 
 // One alternative of a relation: name[:arch] [(op version)].

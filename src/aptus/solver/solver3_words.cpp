@@ -37,17 +37,6 @@ public:
         for (const Target& t : d.alternatives) out += (out.empty() ? "" : " | ") + target(from, t);
         return out;
     }
-    static const char* kind(DepKind k) {
-        switch (k) {
-            case DepKind::Depends: return "Depends";
-            case DepKind::PreDepends: return "PreDepends";
-            case DepKind::Recommends: return "Recommends";
-            case DepKind::Suggests: return "Suggests";
-            case DepKind::Conflicts: return "Conflicts";
-            case DepKind::Breaks: return "Breaks";
-        }
-        return "";
-    }
 
 private:
     const Universe& u_;
@@ -127,13 +116,13 @@ std::optional<std::string> solver3_conflicting_decisions(const Universe& u, cons
             if (const Dependency* d = conflict_hitting(u, b.version, a.version))
                 return "   1. " + w.version(a.version) + " is selected for install\n   2. " + w.version(a.version) +
                        " is not selected for install because:\n      1. " + selected(b) +
-                       " is selected for install\n      2. " + w.package(b.package) + " " + Words::kind(d->kind) +
+                       " is selected for install\n      2. " + w.package(b.package) + " " + std::string(apt_dep_type_name(d->kind)) +
                        " " + w.relation(b.version, *d) + provided_by_itself(b, *d);
             if (b.kept) continue;  // a manual package's own relations: aptus's explanation
             if (const Dependency* d = conflict_hitting(u, a.version, b.version))
                 return "   1. " + w.version(b.version) + " is not selected for install because:\n      1. " +
                        w.version(a.version) + " is selected for install\n      2. " + w.package(a.package) + " " +
-                       Words::kind(d->kind) + " " + w.relation(a.version, *d) + "\n   2. " + w.version(b.version) +
+                       std::string(apt_dep_type_name(d->kind)) + " " + w.relation(a.version, *d) + "\n   2. " + w.version(b.version) +
                        " is selected for install";
         }
 
@@ -174,10 +163,10 @@ std::optional<std::string> solver3_conflicting_decisions(const Universe& u, cons
                 if (pass == 0)
                     return "   1. " + w.package(gone) + " is selected for removal\n   2. " + w.package(gone) +
                            " is selected for install because:\n      1. " + w.package(p) +
-                           " is selected for install\n      2. " + w.package(p) + " " + Words::kind(d.kind) + " " +
+                           " is selected for install\n      2. " + w.package(p) + " " + std::string(apt_dep_type_name(d.kind)) + " " +
                            w.relation(*inst, d);
                 return "   1. " + w.package(p) + " is selected for install\n   2. " + w.package(p) + " " +
-                       Words::kind(d.kind) + " " + w.relation(*inst, d) +
+                       std::string(apt_dep_type_name(d.kind)) + " " + w.relation(*inst, d) +
                        "\n      but none of the choices are installable:\n      - " + w.package(gone) +
                        " is selected for removal";
             }
@@ -215,7 +204,7 @@ std::optional<std::string> solver3_conflicting_decisions(const Universe& u, cons
             }
             if (!all_excluded) continue;
             return "   1. " + w.version(a.version) + " is selected for install\n   2. " + w.package(a.package) + " " +
-                   Words::kind(d.kind) + " " + w.relation(a.version, d) +
+                   std::string(apt_dep_type_name(d.kind)) + " " + w.relation(a.version, d) +
                    "\n      but none of the choices are installable:" + (choices.empty() ? "\n      [no choices]" : why);
         }
     return std::nullopt;

@@ -18,6 +18,8 @@ std::string_view dep_kind_name(DepKind k) {
     return "?";
 }
 
+std::string_view apt_dep_type_name(DepKind k) { return k == DepKind::PreDepends ? "PreDepends" : dep_kind_name(k); }
+
 constexpr uint32_t empty_slot = ~uint32_t{0};
 
 size_t Universe::name_slot_index(std::string_view name) const {

@@ -10,11 +10,6 @@ using solver::DepKind;
 using solver::Target;
 using solver::Universe;
 
-// apt's pkgCache::DepType() names.
-std::string kind_name(DepKind k) {
-    return k == DepKind::PreDepends ? "PreDepends" : std::string(solver::dep_kind_name(k));
-}
-
 // apt's pkgCache::CompType(): "<<" and ">>" print as "<" and ">".
 std::string op_text(deb::RelationOp op) {
     switch (op) {
@@ -143,7 +138,7 @@ std::optional<BrokenPackage> broken_package(const Universe& u, uint32_t v, bool 
         if (!critical && !(d.kind == DepKind::Recommends && install_recommends)) continue;
         if (relation_met(u, v, d, present, hits)) continue;
         broken = broken || critical;
-        BrokenRelation rel{kind_name(d.kind), {}};
+        BrokenRelation rel{std::string(solver::apt_dep_type_name(d.kind)), {}};
         for (const Target& t : d.alternatives) rel.alternatives.push_back(describe_target(t));
         bp.relations.push_back(std::move(rel));
     }
@@ -159,7 +154,7 @@ std::optional<BrokenPackage> broken_package(const Universe& u, uint32_t v, bool 
             Target t;
             t.name = pkg.name;
             t.arch = u.packages[q].arch == "all" ? u.native_arch : u.packages[q].arch;
-            BrokenRelation rel{kind_name(DepKind::Conflicts), {describe_target(t)}};
+            BrokenRelation rel{std::string(solver::apt_dep_type_name(DepKind::Conflicts)), {describe_target(t)}};
             rel.alternatives[0].name = full_name(u, u.names[pkg.name], u.packages[q].arch);
             bp.relations.push_back(std::move(rel));
             broken = true;
