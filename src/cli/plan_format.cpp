@@ -176,7 +176,7 @@ const char* fact_kind_name(solver::ReasonKind k) {
 }  // namespace
 
 std::string no_plan_json(std::string_view command, std::string_view kind, const std::vector<std::string>& errors,
-                         const std::vector<solver::Fact>& facts) {
+                         const std::vector<solver::Fact>& facts, const std::vector<std::string>& suggestion) {
     nlohmann::ordered_json out;
     out["schema_version"] = 1;
     out["command"] = command;
@@ -191,6 +191,8 @@ std::string no_plan_json(std::string_view command, std::string_view kind, const 
         j["text"] = f.text;
         list.push_back(std::move(j));
     }
+    // The words of a changed request the solver met, after the program's name.
+    if (!suggestion.empty()) out["suggestion"] = suggestion;
     return out.dump(2) + "\n";
 }
 

@@ -36,9 +36,10 @@ std::string plan_json(const cache::Cache& cache, const install::Plan& plan, std:
 
 // --json when there is no plan: "solved": false, an "error" object (kind:
 // "request" for words that name nothing, "unsolvable" for a request no plan
-// meets; and its message) and the solver's facts as data. The exit status
-// stays the error's.
+// meets; and its message), the solver's facts as data and the suggested
+// request's words ("suggestion", when there is one). The exit status stays
+// the error's.
 std::string no_plan_json(std::string_view command, std::string_view kind, const std::vector<std::string>& errors,
-                         const std::vector<solver::Fact>& facts);
+                         const std::vector<solver::Fact>& facts, const std::vector<std::string>& suggestion);
 
 }  // namespace aptus::cli

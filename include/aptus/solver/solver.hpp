@@ -64,6 +64,9 @@ struct Solution {
     std::string error_id;              // ERR_UNSOLVABLE... when !solved
     std::string message;               // first line a summary, then the chain of facts
     std::vector<Fact> facts;           // the same facts as values (empty when the solver gave up)
+    // A changed request the solver meets (suggest.hpp), as a command line's
+    // words after the program's name; empty when none of the tries worked.
+    std::vector<std::string> suggestion;
     SolveStats stats;
 };
 

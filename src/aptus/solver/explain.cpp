@@ -1,5 +1,7 @@
 #include "aptus/solver/explain.hpp"
 
+#include "aptus/solver/suggest.hpp"
+
 #include <algorithm>
 
 namespace aptus::solver {
@@ -56,49 +58,11 @@ std::string why_no_choice(const Universe& u, const Request& r, uint32_t from, co
     return out;
 }
 
-// Everything installed that must go with the requested removals: a package
-// one of whose Depends or Pre-Depends groups nothing installed that stays
-// can meet, until no more join; in the order they join. What a new package
-// could meet instead is not counted (it may need what goes as well): the
-// set may be larger than needed, never too small.
-std::vector<uint32_t> removal_closure(const Universe& u, const Request& r) {
-    std::vector<bool> going(u.packages.size(), false);
-    for (uint32_t p : r.remove) going[p] = true;
-    std::vector<uint32_t> out;
-    std::vector<uint32_t> sats;
-    for (bool grew = true; grew;) {
-        grew = false;
-        for (uint32_t p = 0; p < u.packages.size(); ++p) {
-            if (going[p]) continue;
-            for (uint32_t v : u.packages[p].versions) {
-                if (!u.versions[v].installed) continue;
-                for (const Dependency& d : u.deps(v)) {
-                    if (d.kind != DepKind::Depends && d.kind != DepKind::PreDepends) continue;
-                    sats.clear();
-                    for (const Target& t : d.alternatives) u.satisfiers(v, t, sats);
-                    // Met now by what is installed, and not after the removals.
-                    const bool met_now = std::any_of(sats.begin(), sats.end(),
-                                                     [&](uint32_t s) { return u.versions[s].installed; });
-                    const bool met_after = std::any_of(sats.begin(), sats.end(), [&](uint32_t s) {
-                        return u.versions[s].installed && !going[u.versions[s].package];
-                    });
-                    if (!met_now || met_after) continue;
-                    going[p] = true;
-                    out.push_back(p);
-                    grew = true;
-                    break;
-                }
-                if (going[p]) break;
-            }
-        }
-    }
-    return out;
-}
-
-// The one request that removes what was asked with everything that must go
-// with it: the manual packages (solver3 keeps those unless named) and the
-// Essential or protected ones (with --allow-remove-essential). "" when the
-// removal takes nothing the user must name.
+// What a removal takes with it that the user must name: the manual packages
+// (solver3 keeps those unless named) and the Essential or protected ones
+// (with --allow-remove-essential). "" when it takes nothing of the kind.
+// The request that names them all is the suggestion (suggest.hpp), once
+// the solver has met it.
 std::string whole_removal(const Universe& u, const Request& r) {
     std::vector<std::string> manual, essential;
     for (uint32_t p : removal_closure(u, r)) {
@@ -115,17 +79,14 @@ std::string whole_removal(const Universe& u, const Request& r) {
         if (names.size() > 8) s += " and " + std::to_string(names.size() - 8) + " more";
         return s;
     };
-    std::string out = "\nRemoving it takes " + std::to_string(manual.size()) + " manually installed package" +
-                      (manual.size() == 1 ? "" : "s") + (manual.empty() ? "" : " (" + listed(manual) + ")");
+    std::string out = "\nRemoving it takes ";
+    if (!manual.empty())
+        out += std::to_string(manual.size()) + " manually installed package" + (manual.size() == 1 ? "" : "s") + " (" +
+               listed(manual) + ")" + (essential.empty() ? "" : " and ");
     if (!essential.empty())
-        out += " and " + std::to_string(essential.size()) + " Essential or protected (" + listed(essential) +
+        out += std::to_string(essential.size()) + " Essential or protected (" + listed(essential) +
                ", which also needs --allow-remove-essential)";
-    out += " with it. All of it in one request: remove";
-    for (uint32_t p : r.remove) out += " " + u.package_name(p);
-    for (const std::string& m : manual) out += " " + m;
-    for (const std::string& e : essential) out += " " + e;
-    if (!essential.empty()) out += " --allow-remove-essential";
-    return out;
+    return out + " with it.";
 }
 
 // explain_facts(), with the places of the pins the facts name in `pins`.
@@ -296,7 +257,10 @@ std::string explain(const Universe& u, const Request& r, const std::vector<Reaso
     }
     // A removal that manual packages stand in the way of: every one of them
     // at once, not one per attempt.
-    if (!r.remove.empty() && !manual.empty()) out += whole_removal(u, r);
+    const bool vital = std::any_of(core.begin(), core.end(), [](const Reason& re) {
+        return re.kind == ReasonKind::Essential || re.kind == ReasonKind::Protected;
+    });
+    if (!r.remove.empty() && (!manual.empty() || vital)) out += whole_removal(u, r);
     return out;
 }
 

@@ -12,6 +12,7 @@
 
 #include "aptus/deb/version.hpp"
 #include "aptus/solver/explain.hpp"
+#include "aptus/solver/suggest.hpp"
 #include "aptus/solver/sat.hpp"
 #include "aptus/solver/solver.hpp"
 
@@ -40,6 +41,8 @@ public:
     }
 
     Solution run();
+    // The facts of the final conflict when run() found none to meet the request.
+    const std::vector<Reason>& core() const { return core_; }
 
     Lit next(const Sat& sat) override;
     Lit choose(const Sat& sat);
@@ -103,6 +106,7 @@ private:
     std::vector<Reason> reasons_;
     Sat sat_;
     bool traced_facts_ = false;
+    std::vector<Reason> core_;
     bool trace_ = std::getenv("APTUS_SOLVER_TRACE") != nullptr;  // decisions on stderr, for debugging
 
     std::vector<Item> items_;
@@ -261,6 +265,10 @@ void Encoder::encode() {
                 important = u_.versions[v].important;
                 hold = u_.versions[v].hold;
             }
+        // Naming a held package lifts its hold for this request (apt's
+        // front ends do; request.cpp clears the flag, an EDSP request may not).
+        if (hold && (requested_remove_[p] || std::find(r_.install.begin(), r_.install.end(), p) != r_.install.end()))
+            hold = false;
         if (hold) {
             Lit l = pos_lit(uint32_t(var_of_[inst]));
             sat_.add_clause({&l, 1}, reason({ReasonKind::Hold, p, inst, 0, 0}));
@@ -554,10 +562,9 @@ Solution Encoder::run() {
                                     : "ERR_UNSOLVABLE";
         if (sat_.timed_out()) s.message = "The solver gave up after " + std::to_string(sat_.conflicts) + " conflicts.";
         else {
-            std::vector<Reason> core;
-            for (uint32_t tag : sat_.core()) core.push_back(reasons_[tag]);
-            s.message = explain(u_, r_, core);
-            s.facts = explain_facts(u_, r_, core);
+            for (uint32_t tag : sat_.core()) core_.push_back(reasons_[tag]);
+            s.message = explain(u_, r_, core_);
+            s.facts = explain_facts(u_, r_, core_);
         }
     }
     s.stats = {sat_.decisions, sat_.propagations, sat_.conflicts, sat_.learnt, sat_.var_count(), sat_.clause_count()};
@@ -617,7 +624,19 @@ std::vector<uint32_t> obsolete_packages(const Universe& u) {
 
 Solution solve(const Universe& u, const Request& r) {
     Encoder e(u, r);
-    return e.run();
+    Solution s = e.run();
+    if (s.solved || e.core().empty()) return s;
+    // An answer that ends the search: a changed request, checked by solving it.
+    auto found = suggest_request(u, r, e.core(), [&](const Request& t) {
+        Encoder again(u, t);
+        return again.run().solved;
+    });
+    if (found) {
+        s.suggestion = found->words;
+        s.message += "\nA request that succeeds (checked):";
+        for (const std::string& w : s.suggestion) s.message += " " + w;
+    }
+    return s;
 }
 
 }  // namespace aptus::solver

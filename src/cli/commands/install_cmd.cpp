@@ -232,7 +232,7 @@ int run(Context& ctx, Verb verb) {
         for (const std::string& n : goal.walk_notes) std::printf("%s\n", n.c_str());
     }
     if (!cr.errors.empty()) {
-        if (json) std::fputs(no_plan_json(install::verb_name(verb), "request", cr.errors, {}).c_str(), stdout);
+        if (json) std::fputs(no_plan_json(install::verb_name(verb), "request", cr.errors, {}, {}).c_str(), stdout);
         return fail(cr.errors, ctx.diags);
     }
     // apt's programs do not mend a system that is broken already unless told
@@ -255,7 +255,8 @@ int run(Context& ctx, Verb verb) {
     ctx.diags.insert(ctx.diags.end(), solved.diagnostics.begin(), solved.diagnostics.end());
     if (!solved.solution.solved) {
         if (json) {
-            std::fputs(no_plan_json(install::verb_name(verb), "unsolvable", solved.errors, solved.solution.facts).c_str(),
+            std::fputs(no_plan_json(install::verb_name(verb), "unsolvable", solved.errors, solved.solution.facts,
+                                   solved.solution.suggestion).c_str(),
                        stdout);
             std::fflush(stdout);
             return fail(solved.errors, ctx.diags);

@@ -4,9 +4,11 @@
 // configuration's solver settings at their built-in defaults, solve) and the
 // answer compared with NAME.expected: one "Install: name=version",
 // "Remove: name=version" or "Autoremove: name=version" line per version
-// (name:arch for another architecture than the scenario's), sorted, or the
-// single line "Error" when the request cannot be met. Blank lines and lines
-// starting with '#' in NAME.expected are ignored.
+// (name:arch for another architecture than the scenario's), sorted; or,
+// when the request cannot be met, "Error", then the explanation's facts in
+// their order ("Fact: " and one line of a fact's text, each line its own)
+// and the request it suggests ("Suggestion: words", when there is one).
+// Blank lines and lines starting with '#' in NAME.expected are ignored.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -68,7 +70,28 @@ std::vector<std::string> answer(const std::string& path) {
     config::set_derived_defaults(config);
     system::apply_solver_settings(config, sc.request);
     solver::Solution s = solver::solve(sc.universe, sc.request);
-    if (!s.solved) return {"Error"};
+    if (!s.solved) {
+        // The explanation as data: each line of each fact, then the
+        // suggested request the solver met.
+        std::vector<std::string> out{"Error"};
+        for (const solver::Fact& f : s.facts) {
+            size_t at = 0;
+            while (at <= f.text.size()) {
+                size_t end = f.text.find('\n', at);
+                if (end == std::string::npos) end = f.text.size();
+                std::string line = f.text.substr(at, end - at);
+                line.erase(0, line.find_first_not_of(' '));
+                out.push_back("Fact: " + line);
+                at = end + 1;
+            }
+        }
+        if (!s.suggestion.empty()) {
+            std::string words;
+            for (const std::string& w : s.suggestion) words += (words.empty() ? "" : " ") + w;
+            out.push_back("Suggestion: " + words);
+        }
+        return out;
+    }
     std::vector<std::string> out;
     for (uint32_t v : s.install) out.push_back("Install: " + entry(sc.universe, v));
     for (uint32_t v : s.remove) out.push_back("Remove: " + entry(sc.universe, v));

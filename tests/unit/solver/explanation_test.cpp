@@ -22,11 +22,12 @@ TEST(RemovalExplanation, NamesEveryBlockerAndOneRequestThatSucceeds) {
     auto sc = test::scenario("Remove: libc\n", kSystem);
     Solution s = solve(sc.universe, sc.request);
     ASSERT_FALSE(s.solved);
-    const std::string marker = "All of it in one request: remove ";
+    const std::string marker = "A request that succeeds (checked): ";
     const size_t at = s.message.find(marker);
     ASSERT_NE(at, std::string::npos) << s.message;
     const std::string command = s.message.substr(at + marker.size());
-    EXPECT_EQ(command, "libc:amd64 app:amd64 tool:amd64 shell:amd64 --allow-remove-essential");
+    EXPECT_EQ(command, "remove libc app tool shell --allow-remove-essential");
+    EXPECT_EQ(s.suggestion, (std::vector<std::string>{"remove", "libc", "app", "tool", "shell", "--allow-remove-essential"}));
     EXPECT_NE(s.message.find("Removing it takes 2 manually installed packages (app:amd64, tool:amd64) and 1 "
                              "Essential or protected (shell:amd64"),
               std::string::npos)
@@ -85,6 +86,47 @@ TEST(PinExplanation, NamesThePinThatRulesAChoiceOut) {
     ASSERT_FALSE(s.solved);
     EXPECT_NE(s.message.find("lib:amd64=2: pinned to -1 (/etc/apt/preferences:7)"), std::string::npos) << s.message;
     EXPECT_NE(s.message.find("change the pin at /etc/apt/preferences:7"), std::string::npos) << s.message;
+}
+
+TEST(EssentialExplanation, SaysEssentialAndTheSwitchEvenWithoutManualBlockers) {
+    Solution s = unsolvable("Remove: libc\n",
+                            "Package: libc\nVersion: 1\nInstalled: yes\n\n"
+                            "Package: shell\nVersion: 1\nInstalled: yes\nEssential: yes\nPre-Depends: libc\n");
+    EXPECT_NE(s.message.find("Removing it takes 1 Essential or protected (shell:amd64, which also needs "
+                             "--allow-remove-essential) with it."),
+              std::string::npos)
+        << s.message;
+    EXPECT_EQ(s.suggestion, (std::vector<std::string>{"remove", "libc", "shell", "--allow-remove-essential"}));
+}
+
+TEST(ConflictingRequests, SuggestTheRequestWithoutTheLaterOne) {
+    Solution s = unsolvable("Install: mta-a mta-b\n",
+                            "Package: mta-a\nVersion: 1\nProvides: mail-transport-agent\nConflicts: mail-transport-agent\n\n"
+                            "Package: mta-b\nVersion: 1\nProvides: mail-transport-agent\nConflicts: mail-transport-agent\n");
+    EXPECT_EQ(s.suggestion, (std::vector<std::string>{"install", "mta-a"})) << s.message;
+    EXPECT_NE(s.message.find("A request that succeeds (checked): install mta-a"), std::string::npos) << s.message;
+}
+
+TEST(ManualBlocker, SuggestsRemovingTheManualPackageAsWell) {
+    Solution s = unsolvable("Install: new\n",
+                            "Package: old\nVersion: 1\nInstalled: yes\n\n"
+                            "Package: new\nVersion: 1\nConflicts: old\n");
+    EXPECT_EQ(s.suggestion, (std::vector<std::string>{"install", "new", "old-"})) << s.message;
+}
+
+TEST(StrictPinning, SuggestedOnlyWhenItIsWhatHelps) {
+    // lib 2 is not the candidate (1 is, pinned higher): only --no-strict-pinning lets app in.
+    Solution s = unsolvable("Install: app\n",
+                            "Package: lib\nVersion: 2\nAPT-Pin: 100\nAPT-Candidate: no\n\n"
+                            "Package: lib\nVersion: 1\nAPT-Pin: 500\nAPT-Candidate: yes\n\n"
+                            "Package: app\nVersion: 1\nDepends: lib (>= 2)\n");
+    EXPECT_EQ(s.suggestion, (std::vector<std::string>{"install", "app", "--no-strict-pinning"})) << s.message;
+}
+
+TEST(NoSuggestion, WhenNothingButDroppingTheWholeRequestWorks) {
+    Solution s = unsolvable("Install: app\n", "Package: app\nVersion: 1\nDepends: missing\n");
+    EXPECT_TRUE(s.suggestion.empty()) << s.message;
+    EXPECT_EQ(s.message.find("A request that succeeds"), std::string::npos) << s.message;
 }
 
 }  // namespace

@@ -1,0 +1,46 @@
+// For a request the solver cannot meet: one changed request that it can,
+// found by trying the changes the conflict's facts point at and solving each
+// (so a suggestion is never a guess), and the words of the command line
+// that makes it.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "aptus/solver/explain.hpp"
+#include "aptus/solver/solver.hpp"
+#include "aptus/solver/universe.hpp"
+
+namespace aptus::solver {
+
+// Everything installed that must go with the request's removals: a package
+// one of whose Depends or Pre-Depends groups nothing installed that stays
+// can meet, until no more join; in the order they join. What a new package
+// could meet instead is not counted (it may need what goes as well): the
+// set may be larger than needed, never too small.
+std::vector<uint32_t> removal_closure(const Universe& u, const Request& r);
+
+struct Suggestion {
+    Request request;
+    // The command's words: "install", "postfix", "exim4-", "--no-strict-pinning".
+    std::vector<std::string> words;
+};
+
+// The first of these changes that `solves` accepts, the smallest first:
+// a removal with everything that must go with it (Essential packages with
+// --allow-remove-essential); a manual package the request conflicts with
+// removed as well; the held packages named (which lifts their holds);
+// --no-strict-pinning when a fact rules a version out only
+// by it; one of the requested packages left out (never all of them).
+std::optional<Suggestion> suggest_request(const Universe& u, const Request& r, const std::vector<Reason>& core,
+                                          const std::function<bool(const Request&)>& solves);
+
+// The words of a request as a command line of apt's syntax (after the
+// program's name): the verb, the packages (name=version where the
+// request's version is not the one the policy prefers), the switches.
+std::vector<std::string> request_words(const Universe& u, const Request& r);
+
+}  // namespace aptus::solver
