@@ -44,6 +44,22 @@ public:
     // The facts of the final conflict when run() found none to meet the request.
     const std::vector<Reason>& core() const { return core_; }
 
+    // A weak relation (Recommends, Suggests) of a version that may install
+    // what it names: its owner's variable and its index in items_, and the
+    // relation's index among the owner's deps. The same universe and request
+    // give the same numbering in every Encoder.
+    struct Weak {
+        uint32_t owner, item, dep;
+        bool operator==(const Weak&) const = default;
+    };
+    // Weak relations to hold as hard ones (when their owner is installed), for a solve again.
+    void require(std::vector<Weak> weak) { required_weak_ = std::move(weak); }
+    // After run() succeeded: the weak relations of installed owners that
+    // hold, and those that do not although some choice of theirs was ruled
+    // out only by a decision (not by the facts alone).
+    void weak_state(std::vector<Weak>& met, std::vector<Weak>& lost) const;
+    uint32_t version_of(uint32_t var) const { return version_of_[var]; }
+
     Lit next(const Sat& sat) override;
     Lit choose(const Sat& sat);
     void backtracked(uint32_t) override {
@@ -110,6 +126,7 @@ private:
     bool trace_ = std::getenv("APTUS_SOLVER_TRACE") != nullptr;  // decisions on stderr, for debugging
 
     std::vector<Item> items_;
+    std::vector<Weak> weak_, required_weak_;
     std::vector<std::vector<uint32_t>> dep_items_, rec_items_;  // by variable
     std::vector<std::vector<std::pair<uint32_t, uint32_t>>> recommended_by_;  // by variable: (owner var, item)
     std::vector<Item> hard_goals_, soft_goals_;
@@ -418,8 +435,10 @@ void Encoder::encode() {
             }
             if (weak) {
                 if (item.choices.empty()) continue;
-                if (!keep_only)
+                if (!keep_only) {
                     for (Lit l : item.choices) recommended_by_[lit_var(l)].emplace_back(var, uint32_t(items_.size()));
+                    weak_.push_back({var, uint32_t(items_.size()), di});
+                }
                 rec_items_[var].push_back(uint32_t(items_.size()));
                 items_.push_back(std::move(item));
                 continue;
@@ -551,9 +570,28 @@ Solution Encoder::answer(const Sat& sat) {
     return s;
 }
 
+void Encoder::weak_state(std::vector<Weak>& met, std::vector<Weak>& lost) const {
+    met.clear();
+    lost.clear();
+    for (const Weak& w : weak_) {
+        if (!sat_.is_true(pos_lit(w.owner))) continue;
+        const std::vector<Lit>& choices = items_[w.item].choices;
+        if (std::any_of(choices.begin(), choices.end(), [&](Lit l) { return sat_.is_true(l); })) met.push_back(w);
+        else if (std::any_of(choices.begin(), choices.end(), [&](Lit l) { return sat_.level_of(lit_var(l)) > 0; }))
+            lost.push_back(w);
+    }
+}
+
 Solution Encoder::run() {
     discover();
     encode();
+    for (const Weak& w : required_weak_) {
+        std::vector<Lit> lits{neg_lit(w.owner)};
+        const std::vector<Lit>& choices = items_[w.item].choices;
+        lits.insert(lits.end(), choices.begin(), choices.end());
+        const uint32_t v = version_of_[w.owner];
+        sat_.add_clause(lits, reason({ReasonKind::Dependency, u_.versions[v].package, v, 0, w.dep}));
+    }
     Solution s;
     bool ok = sat_.solve(*this);
     if (ok) s = answer(sat_);
@@ -622,10 +660,47 @@ std::vector<uint32_t> obsolete_packages(const Universe& u) {
     return out;
 }
 
+// A Recommends lost to an earlier choice that could have gone otherwise
+// (plasma-vault's cryfs takes "Depends: fuse" as fuse 2.9 before kdeconnect,
+// recommended later, needs fuse3, which Conflicts with it): solved again
+// with that Recommends and every one met so far required, the answer is
+// taken when it succeeds and removes nothing the first did not. solver3
+// keeps such Recommends when its order of work reaches them in time;
+// this does not depend on the order. Bounded: each try is a whole solve.
+Solution keep_lost_recommends(const Universe& u, const Request& r, const Encoder& first, Solution s) {
+    constexpr int kTries = 4;
+    std::vector<Encoder::Weak> met, lost, tried;
+    first.weak_state(met, lost);
+    for (int n = 0; n < kTries; ++n) {
+        auto pick = std::find_if(lost.begin(), lost.end(), [&](const Encoder::Weak& w) {
+            return std::find(tried.begin(), tried.end(), w) == tried.end();
+        });
+        if (pick == lost.end()) break;
+        tried.push_back(*pick);
+        std::vector<Encoder::Weak> required = met;
+        required.push_back(*pick);
+        Encoder again(u, r);
+        again.require(std::move(required));
+        Solution t = again.run();
+        const bool better = t.solved && std::includes(s.remove.begin(), s.remove.end(), t.remove.begin(), t.remove.end());
+        if (std::getenv("APTUS_SOLVER_TRACE"))
+            std::fprintf(stderr, "lost Recommends of %s (%s): %s\n", u.describe(first.version_of(pick->owner)).c_str(),
+                         u.dependency_text(u.deps(first.version_of(pick->owner))[pick->dep]).c_str(),
+                         better ? "kept by solving again" : "cannot be kept");
+        if (!better) continue;
+        t.stats.decisions += s.stats.decisions;
+        t.stats.conflicts += s.stats.conflicts;
+        s = std::move(t);
+        again.weak_state(met, lost);
+    }
+    return s;
+}
+
 Solution solve(const Universe& u, const Request& r) {
     Encoder e(u, r);
     Solution s = e.run();
-    if (s.solved || e.core().empty()) return s;
+    if (s.solved) return keep_lost_recommends(u, r, e, std::move(s));
+    if (e.core().empty()) return s;
     // An answer that ends the search: a changed request, checked by solving it.
     auto found = suggest_request(u, r, e.core(), [&](const Request& t) {
         Encoder again(u, t);
