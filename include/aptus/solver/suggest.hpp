@@ -29,14 +29,19 @@ struct Suggestion {
     std::vector<std::string> words;
 };
 
-// The first of these changes that `solves` accepts, the smallest first:
+// Solves a changed request: nothing when it succeeds, else the facts of its
+// conflict (empty when the solver gave up).
+using TrySolve = std::function<std::optional<std::vector<Reason>>(const Request&)>;
+
+// The first of these changes that `try_solve` meets, the smallest first:
 // a removal with everything that must go with it (Essential packages with
-// --allow-remove-essential); a manual package the request conflicts with
-// removed as well; the held packages named (which lifts their holds);
-// --no-strict-pinning when a fact rules a version out only
-// by it; one of the requested packages left out (never all of them).
+// --allow-remove-essential); the held packages named (which lifts their
+// holds); --no-strict-pinning when a fact rules a version out only by it;
+// the manual packages the request runs into removed as well, and those a
+// try then runs into, round after round; one of the requested packages
+// left out (never all of them). At most eight solves.
 std::optional<Suggestion> suggest_request(const Universe& u, const Request& r, const std::vector<Reason>& core,
-                                          const std::function<bool(const Request&)>& solves);
+                                          const TrySolve& try_solve);
 
 // The words of a request as a command line of apt's syntax (after the
 // program's name): the verb, the packages (name=version where the

@@ -702,9 +702,10 @@ Solution solve(const Universe& u, const Request& r) {
     if (s.solved) return keep_lost_recommends(u, r, e, std::move(s));
     if (e.core().empty()) return s;
     // An answer that ends the search: a changed request, checked by solving it.
-    auto found = suggest_request(u, r, e.core(), [&](const Request& t) {
+    auto found = suggest_request(u, r, e.core(), [&](const Request& t) -> std::optional<std::vector<Reason>> {
         Encoder again(u, t);
-        return again.run().solved;
+        if (again.run().solved) return std::nullopt;
+        return again.core();
     });
     if (found) {
         s.suggestion = found->words;

@@ -85,8 +85,7 @@ std::vector<std::string> request_words(const Universe& u, const Request& r) {
 }
 
 std::optional<Suggestion> suggest_request(const Universe& u, const Request& r, const std::vector<Reason>& core,
-                                          const std::function<bool(const Request&)>& solves) {
-    std::vector<Request> tries;
+                                          const TrySolve& try_solve) {
     bool vital = false, manual = false, unpinned = false;
     std::vector<uint32_t> manual_pkgs, requested, held;
     for (const Reason& re : core) {
@@ -122,6 +121,22 @@ std::optional<Suggestion> suggest_request(const Universe& u, const Request& r, c
         default: break;
         }
     }
+    // Bounded: each try is a whole solve.
+    int budget = 8;
+    std::vector<Reason> failed_core;
+    auto succeeds = [&](const Request& t) {
+        if (budget-- <= 0) return false;
+        std::optional<std::vector<Reason>> c = try_solve(t);
+        if (!c) return true;
+        failed_core = std::move(*c);
+        return false;
+    };
+    auto suggestion = [&](Request t) {
+        Suggestion s;
+        s.words = request_words(u, t);
+        s.request = std::move(t);
+        return s;
+    };
     // A removal with everything that must go with it.
     if (!r.remove.empty() && (vital || manual)) {
         Request t = r;
@@ -132,27 +147,39 @@ std::optional<Suggestion> suggest_request(const Universe& u, const Request& r, c
             if (essential) t.allow_remove_essential = true;
             if (essential || !u.packages[p].automatic) t.remove.push_back(p);
         }
-        if (t.remove.size() > r.remove.size() || t.allow_remove_essential != r.allow_remove_essential)
-            tries.push_back(std::move(t));
-    }
-    // The manual packages that stand in the way of an installation, removed too.
-    if (manual && !r.install.empty()) {
-        Request t = r;
-        for (uint32_t p : manual_pkgs)
-            if (!contains(t.remove, p) && !contains(t.install, p)) t.remove.push_back(p);
-        if (t.remove.size() > r.remove.size()) tries.push_back(std::move(t));
+        if ((t.remove.size() > r.remove.size() || t.allow_remove_essential != r.allow_remove_essential) && succeeds(t))
+            return suggestion(std::move(t));
     }
     // The held packages named, which lifts their holds for the request.
     if (!held.empty() && !r.upgrade_all) {
         Request t = r;
         for (uint32_t p : held)
             if (!contains(t.install, p)) t.install.push_back(p);
-        tries.push_back(std::move(t));
+        if (succeeds(t)) return suggestion(std::move(t));
     }
     if (unpinned && r.strict_pinning) {
         Request t = r;
         t.strict_pinning = false;
-        tries.push_back(std::move(t));
+        if (succeeds(t)) return suggestion(std::move(t));
+    }
+    // The manual packages that stand in the way of an installation, removed
+    // too (after the switches: removing what the user installed is the
+    // bigger change); when the solver then meets more of them (a library transition:
+    // libnettle8, then libhogweed6, then libgnutls30), those as well, round
+    // after round, so the answer names them all at once.
+    if (manual && !r.install.empty()) {
+        Request t = r;
+        std::vector<uint32_t> in_the_way = manual_pkgs;
+        for (int round = 0; round < 4; ++round) {
+            const size_t before = t.remove.size();
+            for (uint32_t p : in_the_way)
+                if (!contains(t.remove, p) && !contains(t.install, p)) t.remove.push_back(p);
+            if (t.remove.size() == before) break;
+            if (succeeds(t)) return suggestion(std::move(t));
+            in_the_way.clear();
+            for (const Reason& re : failed_core)
+                if (re.kind == ReasonKind::Manual) in_the_way.push_back(re.package);
+        }
     }
     // One requested package left out, the last requested first (the
     // earlier words of a command line are usually the point of it). A
@@ -173,16 +200,7 @@ std::optional<Suggestion> suggest_request(const Universe& u, const Request& r, c
         std::erase(t.install, p);
         std::erase(t.remove, p);
         if (t.install.empty() && t.remove.empty() && !t.upgrade_all) continue;
-        tries.push_back(std::move(t));
-    }
-    // Bounded: each try is a whole solve.
-    if (tries.size() > 6) tries.resize(6);
-    for (Request& t : tries) {
-        if (!solves(t)) continue;
-        Suggestion s;
-        s.words = request_words(u, t);
-        s.request = std::move(t);
-        return s;
+        if (succeeds(t)) return suggestion(std::move(t));
     }
     return std::nullopt;
 }

@@ -114,6 +114,17 @@ TEST(ManualBlocker, SuggestsRemovingTheManualPackageAsWell) {
     EXPECT_EQ(s.suggestion, (std::vector<std::string>{"install", "new", "old-"})) << s.message;
 }
 
+TEST(ManualBlocker, EveryManualPackageInTheWayInOneAnswer) {
+    // A library transition: libnew Breaks libold; libold-user (manual)
+    // needs libold, so removing libold alone fails in turn.
+    Solution s = unsolvable("Install: app\n",
+                            "Package: libold\nVersion: 1\nInstalled: yes\n\n"
+                            "Package: libold-user\nVersion: 1\nInstalled: yes\nDepends: libold\n\n"
+                            "Package: libnew\nVersion: 1\nBreaks: libold\n\n"
+                            "Package: app\nVersion: 1\nDepends: libnew\n");
+    EXPECT_EQ(s.suggestion, (std::vector<std::string>{"install", "app", "libold-", "libold-user-"})) << s.message;
+}
+
 TEST(StrictPinning, SuggestedOnlyWhenItIsWhatHelps) {
     // lib 2 is not the candidate (1 is, pinned higher): only --no-strict-pinning lets app in.
     Solution s = unsolvable("Install: app\n",
