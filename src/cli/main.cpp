@@ -176,11 +176,14 @@ int main(int argc, char** argv) {
     // Like apt: messages and languages follow the user's locale.
     std::setlocale(LC_ALL, "");
     std::vector<std::string> args(argv + 1, argv + argc);
+    const std::string name = aptus::cli::personality(argc > 0 ? argv[0] : nullptr);
     try {
-        return aptus::cli::run(aptus::cli::personality(argc > 0 ? argv[0] : nullptr), args);
+        return aptus::cli::run(name, args);
     } catch (const aptus::Error& e) {
         std::fflush(stdout);
-        std::fprintf(stderr, "E: %s\n", e.what());
+        // Under apt's names, apt's own words (scripts match them); aptus says where.
+        const bool apt_words = name != "aptus" && !e.apt_text().empty();
+        std::fprintf(stderr, "E: %s\n", apt_words ? e.apt_text().c_str() : e.what());
         for (const auto& more : e.followed_by()) std::fprintf(stderr, "E: %s\n", more.c_str());
         return aptus::cli::exit_status(e.kind());
     }

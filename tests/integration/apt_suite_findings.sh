@@ -22,7 +22,8 @@
 # - "no longer required" names what the plan itself installs for nothing;
 # - apt list's APT::Cmd::format;
 # - policy's "release c=" for a flat repository; -t now; regular expressions
-#   as words; pin priorities out of a short's range;
+#   as words; pin priorities out of a short's range; a pin without a
+#   priority in apt's words (aptus's own name adds the file and line);
 # - update's advice on the sources: Signed-By, credentials in a URI, the
 #   one-line format (--audit);
 # - a flat repository's Get: line names no architecture; quiet::NoStatistic
@@ -261,6 +262,14 @@ run "$BIN/apt-cache" policy simple
 check "Pin-Priority 2147483648: not even an integer first: $OUT" has_text "$OUT" \
 "E: Cannot convert 2147483648 to integer: out of range
 E: $SB/etc/apt/preferences: Value 2147483648 is outside"
+# A pin without a priority: apt's words under apt's names, the place under aptus's.
+printf 'Package: simple\nPin: release a=stable\n' >"$SB/etc/apt/preferences"
+run "$BIN/apt-get" install -s simple
+check "no Pin-Priority: apt's words under apt-get (rc $RC): $OUT" has_text "$OUT" \
+    "E: No priority (or zero) specified for pin"
+run "$APTUS" install -s simple
+check "and the file and line under aptus: $OUT" has_text "$OUT" \
+    "E: $SB/etc/apt/preferences:1: No priority (or zero) specified for pin"
 printf 'Package: *\nPin: release a=stable\nPin-Priority: -32768\n' >"$SB/etc/apt/preferences"
 run "$BIN/apt-cache" policy
 check "a general pin at -32768 is -32767: $OUT" contains "$OUT" "-32767 $URL stable/main amd64 Packages"

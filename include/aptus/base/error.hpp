@@ -38,9 +38,19 @@ public:
         return *this;
     }
 
+    // The words apt prints for the same failure, where they differ from
+    // what() (apt names no file and line for a bad pin): what aptus
+    // prints under apt's names. Empty when what() is apt's text too.
+    const std::string& apt_text() const { return apt_text_; }
+    Error& set_apt_text(std::string text) {
+        apt_text_ = std::move(text);
+        return *this;
+    }
+
 private:
     ErrorKind kind_;
     std::vector<std::string> followed_by_;
+    std::string apt_text_;
 };
 
 // An error located in a file: "<file>:<line>: <message>". line 0 means

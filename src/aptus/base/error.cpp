@@ -10,6 +10,7 @@ Error Error::with_context(std::string_view context) const {
     msg += what();
     Error e(msg, kind_);
     for (const auto& m : followed_by_) e.add_followup(m);
+    e.apt_text_ = apt_text_;  // apt adds no such context
     return e;
 }
 

@@ -103,7 +103,8 @@ std::vector<PinRecord> parse_preferences(std::string_view text, const std::strin
         auto priority = stanza.get("Pin-Priority");
         long long value = 0;
         if (!priority || !parse_priority(*priority, value) || value == 0)
-            throw file_error(file, stanza.line, "No priority (or zero) specified for pin");
+            throw file_error(file, stanza.line, "No priority (or zero) specified for pin")
+                .set_apt_text("No priority (or zero) specified for pin");
         // apt keeps priorities in a short; what does not fit is refused, and
         // what does not even fit an int is first refused as a number.
         if (value < -32768 || value > 32767) {
