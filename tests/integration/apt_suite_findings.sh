@@ -27,7 +27,8 @@
 # - update's advice on the sources: Signed-By, credentials in a URI, the
 #   one-line format (--audit);
 # - a flat repository's Get: line names no architecture; quiet::NoStatistic
-#   leaves out the "Fetched" line.
+#   leaves out the "Fetched" line;
+# - a conflicts loop between upgrades removes old versions for a while.
 source "$(dirname "$0")/lib/install_repo.sh"
 install_setup
 BIN=$T/bin
@@ -343,6 +344,24 @@ install_suite stable "$T/spec5.json"
 run "$BIN/apt-get" dist-upgrade -s
 check "the hint names what this plan installs for an auto package: $OUT" contains "$OUT" "The following packages were automatically installed and are no longer required:
   lonely newdep2 simple"
+
+# A conflicts loop (each new version conflicts with the others' old ones):
+# no order of unpacks works, so old versions are removed for a while, as
+# apt does, and real dpkg takes the whole upgrade.
+spec "jre|1" "jre-lib|1" "jre-headless|1" >"$T/spec6.json"
+install_suite stable "$T/spec6.json"
+run "$BIN/apt-get" install -y jre jre-lib jre-headless
+check "the loop's old versions are installed (rc $RC)" test "$(installed jre-lib)" = "1"
+spec "jre|2|Conflicts=jre-lib (<< 2), jre-headless (<< 2)" "jre-lib|2|Conflicts=jre (<< 2), jre-headless (<< 2)" \
+    "jre-headless|2|Conflicts=jre (<< 2), jre-lib (<< 2)" >"$T/spec7.json"
+install_suite stable "$T/spec7.json"
+run "$BIN/apt-get" dist-upgrade -s
+check "-s removes two old versions before the first unpack, nothing left broken: $OUT" \
+    test "$(grep -E '^(Remv|Inst|Conf)' "$T/out" | cut -c1-4 | tr '\n' ' ')" = "Remv Remv Inst Inst Inst Conf Conf Conf "
+check "and no step is marked broken" not_contains "$OUT" " on "
+run "$BIN/apt-get" dist-upgrade -y
+check "real dpkg takes it (rc $RC): $OUT" test "$RC" = 0
+check "every one of them at 2" test "$(installed jre) $(installed jre-lib) $(installed jre-headless)" = "2 2 2"
 
 run "$BIN/apt-get" install -s simple --solver 3.0 --print-uris --mark-auto -o Debug::NoLocking=1
 check "apt's options are understood by install: $OUT" not_contains "$OUT" "is not understood"

@@ -24,12 +24,21 @@ bool downloadable(const cache::Cache& cache, const cache::Version& v) {
 void add_steps(const system::SystemUniverse& su, const cache::Cache& c, const std::vector<system::DpkgStep>& steps,
                Plan& plan) {
     std::unordered_map<uint32_t, size_t> change_of;  // universe version -> index in plan.changes
+    // The installed versions of upgraded packages: a conflicts loop removes
+    // one for a while (dpkg_order.hpp), a Remove step of its upgrade.
+    std::unordered_map<uint32_t, size_t> upgraded_from;
     for (size_t i = 0; i < plan.changes.size(); ++i) {
         const Change& ch = plan.changes[i];
         const cache::Version* v = ch.kind == ChangeKind::Remove ? ch.old_version : ch.new_version;
         if (auto uv = su.version_of(c.index_of(*v))) change_of[*uv] = i;
+        if (ch.kind != ChangeKind::Remove && ch.old_version)
+            if (auto uv = su.version_of(c.index_of(*ch.old_version))) upgraded_from[*uv] = i;
     }
-    for (const system::DpkgStep& step : steps) plan.steps.push_back({step.action, change_of.at(step.version)});
+    for (const system::DpkgStep& step : steps) {
+        auto it = change_of.find(step.version);
+        if (it == change_of.end()) it = upgraded_from.find(step.version);
+        plan.steps.push_back({step.action, it->second});
+    }
 }
 
 }  // namespace

@@ -569,9 +569,39 @@ private:
                 continue;
             }
             auto i = f_.install_of.find(p);
-            if (i != f_.install_of.end() && i->second != h.by && !unpack(i->second) && hard) ok = false;
+            if (i == f_.install_of.end() || i->second == h.by) continue;
+            if (hard && conflicts_loop(v, i->second)) {
+                // Each new version conflicts with the other's old one, so
+                // neither can be unpacked first: apt removes the old one for
+                // now, and its new version comes later as a fresh install.
+                if (!remove_for_now(h.by)) ok = false;
+                continue;
+            }
+            if (!unpack(i->second) && hard) ok = false;
         }
         return ok;
+    }
+
+    // Whether `w`, the new version of a package whose old one `v` conflicts
+    // with, is being unpacked up the walk and conflicts with the version of
+    // `v`'s package still on disk: a loop no order of unpacks breaks.
+    bool conflicts_loop(uint32_t v, uint32_t w) {
+        if (stage(w) != Stage::Unpacking) return false;
+        const Presence old = disk_.at(f_.u.versions[v].package);
+        if (old.status == Status::Absent || old.version == v) return false;
+        for (const PlanFacts::Hit& h : disk_.clashes(w))
+            if (h.by == old.version && h.kind == DepKind::Conflicts) return true;
+        return false;
+    }
+
+    // A temporary removal (see clear_way): never of an essential package
+    // (dpkg refuses), nor of one a configured package still needs.
+    bool remove_for_now(uint32_t x) {
+        if (!disk_.present(x)) return true;
+        if (f_.essential(x) || (!force_ && !disk_.still_needing(x).empty())) return false;
+        emit(DpkgAction::Remove, x);
+        disk_.now[f_.u.versions[x].package] = {};
+        return true;
     }
 
     // apt unpacks first the new versions of upgraded packages whose
@@ -812,6 +842,25 @@ std::vector<std::string> validate_dpkg_order(const Universe& u, const DpkgWork& 
         }
         return call;
     };
+    // Whether a planned install of another package and `v` conflict (either
+    // way): only then may the old version of an upgrade go for a while.
+    auto conflicts_an_install = [&](uint32_t v) {
+        const uint32_t p = u.versions[v].package;
+        std::vector<uint32_t> hit;
+        for (uint32_t w : f.installs) {
+            if (u.versions[w].package == p) continue;
+            if (auto it = f.hit_by.find(w); it != f.hit_by.end())
+                for (const PlanFacts::Hit& h : it->second)
+                    if (h.by == v && h.kind == DepKind::Conflicts) return true;
+            for (const solver::Dependency& d : u.deps(w)) {
+                if (d.kind != DepKind::Conflicts) continue;
+                hit.clear();
+                u.conflicts_with(w, d.alternatives[0], hit);
+                if (std::find(hit.begin(), hit.end(), v) != hit.end()) return true;
+            }
+        }
+        return false;
+    };
     auto step_text = [&](size_t i) {
         return "step " + std::to_string(i + 1) + " (" + std::string(dpkg_action_name(steps[i].action)) + " " +
                u.describe(steps[i].version) + "): ";
@@ -878,6 +927,17 @@ std::vector<std::string> validate_dpkg_order(const Universe& u, const DpkgWork& 
             case DpkgAction::Remove:
             case DpkgAction::Purge: {
                 auto r = f.removal_of.find(p);
+                if (f.is_upgraded_old(v) && st.action == DpkgAction::Remove && conflicts_an_install(v)) {
+                    // A temporary removal out of a conflicts loop: once,
+                    // before the new version is unpacked, with nothing
+                    // configured needing it.
+                    if (removed[v]++) problems.push_back(step_text(i) + "removed twice");
+                    if (disk.at(p).version != v) problems.push_back(step_text(i) + "not on disk");
+                    for (uint32_t y : disk.still_needing(v))
+                        problems.push_back(step_text(i) + u.describe(y) + " still needs it");
+                    disk.now[p] = {};
+                    break;
+                }
                 if (r == f.removal_of.end() || r->second.version != v) {
                     problems.push_back(step_text(i) + "not a removal dpkg has to do");
                     break;

@@ -180,6 +180,16 @@ const Plan removals{
     {"alpha=1", "ess=1"},
     {"zed=1"}};
 const Plan purge_alone{"Package: nginx\nVersion: 1\nInstalled: yes\n", {}, {}, {"nginx=1"}};
+// A conflicts loop between upgrades: each new version conflicts with the
+// other's old one, so no order of unpacks works; one old version is
+// removed for a while (apt does the same), its new version then unpacked.
+const Plan conflicts_loop{
+    "Package: jre\nVersion: 1\nInstalled: yes\n\n"
+    "Package: jre\nVersion: 2\nConflicts: lib (<< 2)\n\n"
+    "Package: lib\nVersion: 1\nInstalled: yes\n\n"
+    "Package: lib\nVersion: 2\nConflicts: jre (<< 2)\n",
+    {"jre=2", "lib=2"},
+    {}};
 const Plan upgrade{
     "Package: a\nVersion: 1\nInstalled: yes\nAPT-Candidate: no\n\nPackage: a\nVersion: 2\n", {"a=2"}, {"a=1"}};
 const Plan multiarch_same_pair{
@@ -284,6 +294,9 @@ INSTANTIATE_TEST_SUITE_P(
                   {"purge zed=1", "remove alpha=1", "unpack new=1", "configure new=1", "remove ess=1"}},
         OrderCase{"APurgeAlone", &purge_alone, {"purge nginx=1"}},
         OrderCase{"TheOldVersionOfAnUpgradeIsNotRemoved", &upgrade, {"unpack a=2", "configure a=2"}},
+        OrderCase{"AConflictsLoopRemovesOneOldVersionForAWhile",
+                  &conflicts_loop,
+                  {"remove jre=1", "unpack lib=2", "unpack jre=2", "configure lib=2", "configure jre=2"}},
         OrderCase{"AptIsEssentialAndWhatItDependsOnIsConfiguredAtOnce",
                   &apt_itself,
                   {"unpack libfoo=1", "configure libfoo=1", "unpack apt=2", "configure apt=2", "unpack extra=1",
