@@ -113,7 +113,8 @@ done
 : >"$T/cache/pkgcache.bin"
 : >"$T/cache/srcpkgcache.bin"
 : >"$LISTS/partial/leftover"
-tree() { (cd "$1" && find . -path ./aptus.bin -prune -o -print | sort); }
+# aptus's own cache and its note (cache::verified_mark_path) are not apt's business.
+tree() { (cd "$1" && find . \( -path ./aptus.bin -o -path ./aptus.bin.verified \) -prune -o -print | sort); }
 for cmd in autoclean clean; do
     for sim in "" "-s"; do
         rm -rf "$T/c-aptus" "$T/c-apt"

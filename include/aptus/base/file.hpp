@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -56,6 +57,16 @@ private:
 };
 
 // A read-only memory mapping of a whole file. Empty files map to an empty view.
+// What fstat says identifies one version of a file: any change of its
+// contents through the file system (a write, a truncation, a file renamed
+// over it) changes the inode, the size or the change time, which no
+// unprivileged call can set back.
+struct FileIdentity {
+    uint64_t device = 0, inode = 0, size = 0;
+    int64_t mtime_ns = 0, ctime_ns = 0;
+    bool operator==(const FileIdentity&) const = default;
+};
+
 class MappedFile {
 public:
     explicit MappedFile(const std::string& path);
@@ -67,11 +78,14 @@ public:
 
     std::string_view view() const { return {static_cast<const char*>(data_), size_}; }
     const std::string& path() const { return path_; }
+    // The file as it was when it was mapped.
+    const FileIdentity& identity() const { return identity_; }
 
 private:
     std::string path_;
     void* data_ = nullptr;
     size_t size_ = 0;
+    FileIdentity identity_;
 };
 
 }  // namespace aptus

@@ -23,6 +23,10 @@
 
 namespace aptus::cache {
 
+// The note beside a cache file that a version of it was checked in full
+// ("<cache>.verified"); whoever removes the cache removes it too.
+std::string verified_mark_path(const std::string& cache_path);
+
 class Cache {
 public:
     // Map and validate a cache file. Throws aptus::Error saying what is wrong.

@@ -45,6 +45,7 @@ struct PackageFacts {
     std::string_view architecture;         // "all" counts as native
     std::string_view native_architecture;
     std::string_view source_name;
+    std::string_view source_version;  // "" when the version is its own
 };
 
 class PinMatcher {
@@ -55,8 +56,9 @@ public:
     bool matches_package(const PackageFacts& package) const;
     // Release and origin pins: the file's release data.
     bool matches_file(const PackageFileFacts& file) const;
-    // Version pins: the version string.
-    bool matches_version(std::string_view version) const;
+    // Version pins: the version string; source-version pins: the source
+    // package's version (the version itself when empty).
+    bool matches_version(std::string_view version, std::string_view source_version = {}) const;
 
 private:
     struct PackagePattern {

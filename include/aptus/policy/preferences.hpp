@@ -27,7 +27,9 @@ struct ReleaseConditions {
 };
 
 struct PinRecord {
-    enum class Kind { Version, Release, Origin };
+    // Version: "Pin: version V"; SourceVersion: "Pin: source-version V",
+    // the version of the source package the version was built from.
+    enum class Kind { Version, SourceVersion, Release, Origin };
 
     // As written: names, globs, /regexes/, "src:NAME", each optionally with
     // ":any" or ":ARCH".
@@ -36,10 +38,13 @@ struct PinRecord {
     // versions. Only Release and Origin pins can be general.
     bool general = false;
     Kind kind = Kind::Release;
-    std::string version;  // Kind::Version: the version pattern
+    std::string version;  // Kind::Version, Kind::SourceVersion: the version pattern
     std::string site;     // Kind::Origin: the host name ("" = local files)
     ReleaseConditions release;
     int priority = 0;
+    // "Pin-Priority: never" (general records only): -32768, which a number
+    // never gives (apt caps those at -32767).
+    bool never = false;
     std::string file;
     unsigned line = 0;
 };

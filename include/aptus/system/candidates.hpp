@@ -15,8 +15,11 @@ class Candidates {
 public:
     Candidates(const cache::Cache& cache, const policy::Policy& policy);
 
-    // A version's priority, by version index.
-    int priority(uint32_t version) const { return priorities_[version]; }
+    // A version's priority, by version index. Priorities and candidates are
+    // worked out per package on first use (a read command that asks about
+    // one package pays for that one), so a Candidates is not for use by
+    // several threads at once.
+    int priority(uint32_t version) const;
     // A package file's priority, by index file id.
     int file_priority(uint32_t index_file) const { return file_priorities_[index_file]; }
     // The candidate version of a package (by package index), or nullptr.
@@ -35,8 +38,11 @@ private:
     const policy::Policy& policy_;
     std::vector<policy::FileFacts> facts_;
     std::vector<int> file_priorities_;
-    std::vector<int> priorities_;
-    std::vector<uint32_t> candidates_;  // version index or kNone, by package
+    mutable std::vector<int> priorities_;
+    mutable std::vector<uint32_t> candidates_;  // version index or kNone, by package
+    mutable std::vector<uint8_t> known_;        // by package: its priorities and candidate are worked out
+
+    void work_out(uint32_t package) const;
 
     policy::PackageFacts package_facts(const cache::Package& p, const cache::Version& v) const;
     std::vector<const policy::FileFacts*> files_of(const cache::Version& v) const;

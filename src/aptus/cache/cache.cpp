@@ -8,6 +8,7 @@
 #include "aptus/base/error.hpp"
 #include "aptus/base/strings.hpp"
 #include "hash.hpp"
+#include "verified_mark.hpp"
 
 namespace aptus::cache {
 
@@ -80,11 +81,19 @@ Cache Cache::open_checked(const std::string& path, std::optional<uint64_t> known
     c.storage_->file.emplace(path);
     c.storage_->path = path;
     c.image_ = c.storage_->file->view();
+    const FileIdentity& id = c.storage_->file->identity();
+    // Written by this process, or checked in full before as it is now: the
+    // header is checked, the sum and the walk over the records are not.
+    // Only a check in full writes the note: the builder's word covers its
+    // own use of the file, not a later reader's.
+    const bool written = known_checksum.has_value();
+    if (!written) known_checksum = detail::verified_checksum(path, id);
     try {
         c.attach(known_checksum);
     } catch (const Error& e) {
         throw e.with_context(path);
     }
+    if (!written && known_checksum != c.header_->checksum) detail::mark_verified(path, id, c.header_->checksum);
     return c;
 }
 

@@ -53,7 +53,8 @@ PinMatcher::PinMatcher(const PinRecord& record) : record_(record) {
         packages_.push_back(std::move(p));
     }
     const ReleaseConditions& r = record.release;
-    if (record.kind == PinRecord::Kind::Version) version_ = Pattern(record.version);
+    if (record.kind == PinRecord::Kind::Version || record.kind == PinRecord::Kind::SourceVersion)
+        version_ = Pattern(record.version);
     archive_ = Pattern(r.archive);
     codename_ = Pattern(r.codename);
     release_version_ = Pattern(r.version);
@@ -86,6 +87,7 @@ bool PinMatcher::matches_file(const PackageFileFacts& file) const {
     if (file.is_status && record_.kind != PinRecord::Kind::Release) return false;
     switch (record_.kind) {
         case PinRecord::Kind::Version:
+        case PinRecord::Kind::SourceVersion:
             return true;
         case PinRecord::Kind::Origin:
             return file.site == record_.site;
@@ -101,7 +103,9 @@ bool PinMatcher::matches_file(const PackageFileFacts& file) const {
            ok(architecture_, file.architecture);
 }
 
-bool PinMatcher::matches_version(std::string_view version) const {
+bool PinMatcher::matches_version(std::string_view version, std::string_view source_version) const {
+    if (record_.kind == PinRecord::Kind::SourceVersion)
+        return version_.matches(source_version.empty() ? version : source_version);
     return record_.kind != PinRecord::Kind::Version || version_.matches(version);
 }
 

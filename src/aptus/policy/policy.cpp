@@ -30,7 +30,7 @@ int Policy::file_priority(const FileFacts& file) const {
     // apt keeps a file's priority where its lowest value, -32768, means
     // "none set": a general pin there counts as -32767.
     for (const PinMatcher& pin : general_)
-        if (pin.matches_file(file.release)) return std::max(pin.record().priority, -32767);
+        if (pin.matches_file(file.release)) return pin.record().never ? -32768 : std::max(pin.record().priority, -32767);
     if (file.not_automatic) return file.but_automatic_upgrades ? 100 : 1;
     return 500;
 }
@@ -38,8 +38,9 @@ int Policy::file_priority(const FileFacts& file) const {
 const PinRecord* Policy::specific_pin(const PackageFacts& package, std::string_view version,
                                       std::span<const FileFacts* const> files) const {
     for (const PinMatcher& pin : specific_) {
-        if (!pin.matches_package(package) || !pin.matches_version(version)) continue;
-        if (pin.record().kind == PinRecord::Kind::Version) return &pin.record();
+        if (!pin.matches_package(package) || !pin.matches_version(version, package.source_version)) continue;
+        if (pin.record().kind == PinRecord::Kind::Version || pin.record().kind == PinRecord::Kind::SourceVersion)
+            return &pin.record();
         for (const FileFacts* f : files)
             if (pin.matches_file(f->release)) return &pin.record();
     }

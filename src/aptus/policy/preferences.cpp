@@ -85,8 +85,8 @@ std::vector<PinRecord> parse_preferences(std::string_view text, const std::strin
         size_t space = pin_text.find_first_of(" \t");
         std::string_view type = pin_text.substr(0, space);
         std::string_view data = space == std::string_view::npos ? std::string_view() : trim(pin_text.substr(space));
-        if (type == "version" && !rec.general) {
-            rec.kind = PinRecord::Kind::Version;
+        if ((type == "version" || type == "source-version") && !rec.general) {
+            rec.kind = type == "version" ? PinRecord::Kind::Version : PinRecord::Kind::SourceVersion;
             rec.version = std::string(data);
         } else if (type == "release") {
             rec.kind = PinRecord::Kind::Release;
@@ -102,12 +102,17 @@ std::vector<PinRecord> parse_preferences(std::string_view text, const std::strin
 
         auto priority = stanza.get("Pin-Priority");
         long long value = 0;
-        if (!priority || !parse_priority(*priority, value) || value == 0)
+        if (priority && trim(*priority) == "never") {
+            if (!rec.general)
+                throw file_error(file, 0, "The special 'Pin-Priority: never' can only be used for 'Package: *' records");
+            value = -32768;
+            rec.never = true;
+        } else if (!priority || !parse_priority(*priority, value) || value == 0)
             throw file_error(file, stanza.line, "No priority (or zero) specified for pin")
                 .set_apt_text("No priority (or zero) specified for pin");
         // apt keeps priorities in a short; what does not fit is refused, and
         // what does not even fit an int is first refused as a number.
-        if (value < -32768 || value > 32767) {
+        if (!rec.never && (value < -32768 || value > 32767)) {
             Error range = file_error(file, 0, "Value " + std::to_string(value) +
                                                   " is outside the range of valid pin priorities (-32768 to 32767)");
             if (value < INT_MIN || value > INT_MAX)

@@ -8,29 +8,36 @@ Candidates::Candidates(const cache::Cache& cache, const policy::Policy& policy)
     : cache_(cache), policy_(policy), facts_(system::file_facts(cache)) {
     file_priorities_.reserve(facts_.size());
     for (const policy::FileFacts& f : facts_) file_priorities_.push_back(policy.file_priority(f));
-
     priorities_.assign(cache.versions().size(), 0);
     candidates_.assign(cache.packages().size(), cache::kNone);
+    known_.assign(cache.packages().size(), 0);
+}
+
+void Candidates::work_out(uint32_t package) const {
+    known_[package] = 1;
+    const cache::Package& p = cache_.packages()[package];
+    std::span<const cache::Version> versions = cache_.versions_of(p);  // newest first
     std::vector<policy::CandidateInput> inputs;
-    for (const cache::Package& p : cache.packages()) {
-        std::span<const cache::Version> versions = cache.versions_of(p);  // newest first
-        inputs.clear();
-        for (const cache::Version& v : versions) {
-            bool installed = p.current_version == cache.index_of(v);
-            std::vector<const policy::FileFacts*> files = files_of(v);
-            int prio = policy.version_priority(package_facts(p, v), cache.str(v.version), files, installed, phase_of(v));
-            priorities_[cache.index_of(v)] = prio;
-            inputs.push_back({prio, installed});
-        }
-        if (auto chosen = policy::choose_candidate(inputs))
-            candidates_[cache.index_of(p)] = cache.index_of(versions[*chosen]);
+    inputs.reserve(versions.size());
+    for (const cache::Version& v : versions) {
+        bool installed = p.current_version == cache_.index_of(v);
+        int prio = policy_.version_priority(package_facts(p, v), cache_.str(v.version), files_of(v), installed, phase_of(v));
+        priorities_[cache_.index_of(v)] = prio;
+        inputs.push_back({prio, installed});
     }
+    if (auto chosen = policy::choose_candidate(inputs)) candidates_[package] = cache_.index_of(versions[*chosen]);
+}
+
+int Candidates::priority(uint32_t version) const {
+    const uint32_t package = cache_.index_of(cache_.package_of(cache_.versions()[version]));
+    if (!known_[package]) work_out(package);
+    return priorities_[version];
 }
 
 policy::PackageFacts Candidates::package_facts(const cache::Package& p, const cache::Version& v) const {
     std::string_view source = cache_.str(v.source_name);
     return {cache_.name_of(p), cache_.str(p.architecture), cache_.native_architecture(),
-            source.empty() ? cache_.name_of(p) : source};
+            source.empty() ? cache_.name_of(p) : source, cache_.str(v.source_version)};
 }
 
 std::vector<const policy::FileFacts*> Candidates::files_of(const cache::Version& v) const {
@@ -47,6 +54,7 @@ policy::Phase Candidates::phase_of(const cache::Version& v) const {
 }
 
 const cache::Version* Candidates::candidate(uint32_t package) const {
+    if (!known_[package]) work_out(package);
     uint32_t v = candidates_[package];
     return v == cache::kNone ? nullptr : &cache_.versions()[v];
 }

@@ -18,6 +18,7 @@
 #include <optional>
 
 #include "aptus/acquire/lists_clean.hpp"
+#include "aptus/cache/cache.hpp"
 #include "aptus/acquire/lists_store.hpp"
 #include "aptus/base/error.hpp"
 #include "aptus/base/file.hpp"
@@ -103,6 +104,7 @@ int clean(Context& ctx) {
         for (const auto& name : entries(lists + "partial/")) unlink_or_warn(ctx, lists + "partial/", name, "pkgAcquire::Clean");
     }
     for (const auto& c : caches) ::unlink(c.c_str());
+    ::unlink(cache::verified_mark_path(system::cache_path(config)).c_str());
     return 0;
 }
 

@@ -216,6 +216,45 @@ TEST_F(CacheOpen, JustWrittenFileSkipsOnlyTheSum) {
     EXPECT_THROW(Cache::open_written(cache_path, sum), aptus::Error);
 }
 
+// A file checked in full once gets a note beside it, and the next open
+// checks only its header; any change to the file through the file system
+// (here one byte, the modification time put back) makes it a stranger
+// again, checked in full and refused.
+TEST_F(CacheOpen, AFileCheckedInFullIsNotCheckedAgainUntilItChanges) {
+    std::string original(open_or_build(inputs, cache_path).cache.image());
+    const std::string note = verified_mark_path(cache_path);
+    EXPECT_FALSE(std::filesystem::exists(note)) << "the builder's own word writes no note";
+    EXPECT_NO_THROW(Cache::open(cache_path));
+    ASSERT_TRUE(std::filesystem::exists(note));
+    const std::string noted = aptus::read_file(note);
+    EXPECT_NO_THROW(Cache::open(cache_path));
+    EXPECT_EQ(aptus::read_file(note), noted) << "a matching note is not rewritten";
+
+    struct stat before {};
+    ASSERT_EQ(::stat(cache_path.c_str(), &before), 0);
+    corrupt_at(original.size() - 1, char(original.back() ^ 1));
+    const timespec times[2] = {before.st_atim, before.st_mtim};
+    ASSERT_EQ(::utimensat(AT_FDCWD, cache_path.c_str(), times, 0), 0);
+    EXPECT_THROW(Cache::open(cache_path), aptus::Error);
+}
+
+// A note about another file, or one that is not the writer's text, is no
+// reason to skip anything.
+TEST_F(CacheOpen, ANoteThatDoesNotMatchIsIgnored) {
+    std::string original(open_or_build(inputs, cache_path).cache.image());
+    ASSERT_NO_THROW(Cache::open(cache_path));
+    const std::string note = verified_mark_path(cache_path);
+    std::string text = aptus::read_file(note);
+    corrupt_at(original.size() - 1, char(original.back() ^ 1));
+    // The old note put back word for word: it names the file as it was.
+    aptus::write_file_atomic(note, text);
+    EXPECT_THROW(Cache::open(cache_path), aptus::Error);
+    aptus::write_file_atomic(note, text + "extra\n");
+    EXPECT_THROW(Cache::open(cache_path), aptus::Error);
+    aptus::write_file_atomic(note, "garbage");
+    EXPECT_THROW(Cache::open(cache_path), aptus::Error);
+}
+
 // A checksum that matches but an index pointing outside its array: a file
 // crafted (or written by a buggy builder) is refused all the same.
 TEST_F(CacheOpen, OutOfRangeIndexIsRefusedEvenWithAGoodChecksum) {

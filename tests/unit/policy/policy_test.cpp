@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "aptus/base/error.hpp"
+
 using aptus::Diagnostics;
 using aptus::policy::CandidateInput;
 using aptus::policy::choose_candidate;
@@ -158,4 +160,36 @@ TEST(PolicyPriority, BadRegexRecordLeavesTheOtherPinsInForce) {
     Outcome t = run("", "/trix(/");
     EXPECT_EQ(t.trixie_file, 500);
     EXPECT_EQ(t.bookworm_file, 500);
+}
+
+// "Pin-Priority: never" (APT 3.0): -32768 for a general record, which no
+// number gives (apt caps those at -32767); refused on a specific record.
+TEST(PolicyPriority, NeverIsBelowEveryNumber) {
+    Outcome o = run("Package: *\nPin: release n=trixie\nPin-Priority: never\n");
+    EXPECT_EQ(o.trixie_file, -32768);
+    EXPECT_EQ(o.new_version, -32768);
+    EXPECT_EQ(o.candidate, "5.2.15-2+b13");
+    Diagnostics diags;
+    try {
+        aptus::policy::parse_preferences("Package: bash\nPin: release n=trixie\nPin-Priority: never\n", "prefs", diags);
+        ADD_FAILURE() << "a specific 'never' pin was accepted";
+    } catch (const aptus::Error& e) {
+        EXPECT_STREQ(e.what(), "prefs: The special 'Pin-Priority: never' can only be used for 'Package: *' records");
+    }
+}
+
+// "Pin: source-version V" (APT 3.0) pins the versions built from that
+// version of their source package.
+TEST(PolicyPriority, SourceVersionPinsByTheSourcePackagesVersion) {
+    Diagnostics diags;
+    Policy policy(aptus::policy::parse_preferences(
+                      "Package: bash\nPin: source-version 5.2.15-2*\nPin-Priority: 1001\n", "prefs", diags),
+                  "");
+    const FileFacts* files[] = {&kBookworm};
+    const PackageFacts built_from_old{"bash", "amd64", "amd64", "bash", "5.2.15-2"};
+    const PackageFacts built_from_new{"bash", "amd64", "amd64", "bash", "5.2.37-2"};
+    EXPECT_EQ(policy.version_priority(built_from_old, "5.2.15-2+b13", files, false), 1001);
+    EXPECT_EQ(policy.version_priority(built_from_new, "5.2.15-2+b13", files, false), 500);
+    // No Source-Version: the version is its own source version.
+    EXPECT_EQ(policy.version_priority(kBash, "5.2.15-2", files, false), 1001);
 }
