@@ -52,6 +52,15 @@ int Policy::version_priority(const PackageFacts& package, std::string_view versi
     // apt caps every source of the priority, a specific pin's too; a
     // priority already below 1 stays as it is.
     const int ceiling = phasing_.by_policy() && phasing_.excludes(phase) ? 1 : INT_MAX;
+    // "Pin-Priority: never" on every file that has the version rules it out
+    // whatever a specific pin says (APT 3.0).
+    size_t archives = 0, never = 0;
+    for (const FileFacts* f : files)
+        if (!f->release.is_status) {
+            ++archives;
+            if (file_priority(*f) == -32768) ++never;
+        }
+    if (archives != 0 && never == archives) return -32768;
     if (const PinRecord* pin = specific_pin(package, version, files)) return std::min(pin->priority, ceiling);
     bool only_status = true;
     int best = 0;

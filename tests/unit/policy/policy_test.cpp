@@ -169,6 +169,11 @@ TEST(PolicyPriority, NeverIsBelowEveryNumber) {
     EXPECT_EQ(o.trixie_file, -32768);
     EXPECT_EQ(o.new_version, -32768);
     EXPECT_EQ(o.candidate, "5.2.15-2+b13");
+    // It wins over a specific pin of the package.
+    Outcome s = run("Package: bash\nPin: release n=trixie\nPin-Priority: 990\n\n"
+                    "Package: *\nPin: release n=trixie\nPin-Priority: never\n");
+    EXPECT_EQ(s.new_version, -32768);
+    EXPECT_EQ(s.candidate, "5.2.15-2+b13");
     Diagnostics diags;
     try {
         aptus::policy::parse_preferences("Package: bash\nPin: release n=trixie\nPin-Priority: never\n", "prefs", diags);
