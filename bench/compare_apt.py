@@ -4,7 +4,7 @@
     bench/compare_apt.py [--aptus build/release/aptus] [--runs 11] [--data ../shared/data]
 
 Builds a sandbox with ../shared/tools/make-sandbox (the bookworm and trixie
-lists, a real server's dpkg status), warms both programs' caches, then runs
+lists, a real server's dpkg status) plus bookworm's Sources, warms both programs' caches, then runs
 every task interleaved (aptus, apt, aptus, apt, ...) RUNS times and prints a
 Markdown table: the median wall time of each, aptus/apt, and the peak
 resident memory of each (the largest of the runs, from wait4's ru_maxrss).
@@ -68,6 +68,14 @@ def main():
     try:
         sb = os.path.join(tmp, 'sandbox')
         subprocess.run([make_sandbox, sb, '--status', 'server'], check=True, stdout=subprocess.DEVNULL)
+        # bookworm's Sources too (make-sandbox adds no deb-src), for showsrc.
+        with open(os.path.join(sb, 'etc/apt/sources.list.d/debian-src.sources'), 'w') as f:
+            f.write('Types: deb-src\nURIs: http://archive.example/debian\nSuites: bookworm\nComponents: main\n'
+                    f'Signed-By: {sb}/etc/apt/trusted.gpg.d/debian-archive-keyring.gpg\n')
+        with lzma.open(os.path.join(args.data, 'debian', 'bookworm-main-Sources.xz')) as i, \
+                open(os.path.join(sb, 'var/lib/apt/lists/archive.example_debian_dists_bookworm_main_source_Sources'),
+                     'wb') as o:
+            shutil.copyfileobj(i, o)
         env = dict(os.environ, APT_CONFIG=os.path.join(sb, 'apt.conf'), LC_ALL='C.UTF-8', PAGER='cat')
         cache_dir = os.path.join(sb, 'var/cache/apt')
 

@@ -48,4 +48,18 @@ struct SourceQuery {
 std::vector<SourceQuery> find_source_records(std::span<const SourcesText> files,
                                              std::span<const std::string> arguments, bool only_source);
 
+// One Sources record: the file it is in (an index into the caller's
+// files), its text as written, its Package and its Binary field as written.
+struct SourceRecord {
+    size_t file;
+    std::string_view text, package, binary;
+};
+
+// The same selection over records given in reading order: every record,
+// or at least every one whose Package is an argument's name or whose
+// Binary lists it (showsrc takes those from the package cache's index of
+// the Sources files instead of reading them all).
+std::vector<SourceQuery> select_source_records(std::span<const SourceRecord> records,
+                                               std::span<const std::string> arguments, bool only_source);
+
 }  // namespace aptus::cli

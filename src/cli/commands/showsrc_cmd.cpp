@@ -102,33 +102,52 @@ nlohmann::ordered_json record_json(const SourcesText& file, const SourceQuery& q
     return j;
 }
 
-// The Sources files the sources name and the lists dir holds, in the order
-// of the sources, mapped or decompressed.
-class SourcesFiles {
+// The records showsrc may print, from the package cache's index of the
+// Sources files (sorted by source name) rather than a pass over all of
+// them: those whose Package is an argument's name, and those whose Binary
+// value mentions one (an exact reading of the field follows in
+// select_source_records). In reading order: the files in the order of the
+// sources, each from top to bottom, as apt reads them.
+class IndexedSources {
 public:
-    SourcesFiles(const config::Config& config, Diagnostics& diags) {
-        cache::CacheInputs in = system::cache_inputs(config, diags);
-        for (const cache::IndexInput& i : in.indices) {
-            if (i.kind != cache::IndexKind::Sources) continue;
-            Loaded& l = loaded_.emplace_back();
-            if (compression_from_path(i.path) == Compression::None) {
-                l.mapped.emplace(i.path);
-                texts_.push_back({i.path, i.description, l.mapped->view()});
-            } else {
-                l.decompressed = read_decompressed(i.path);
-                texts_.push_back({i.path, i.description, l.decompressed});
-            }
+    IndexedSources(const cache::Cache& c, std::span<const std::string> arguments, bool only_source) {
+        std::vector<uint32_t> file_of(c.index_files().size(), UINT32_MAX);
+        for (uint32_t i = 0; i < c.index_files().size(); ++i) {
+            const cache::IndexFile& f = c.index_files()[i];
+            if (f.kind != cache::IndexKind::Sources) continue;
+            file_of[i] = uint32_t(files_.size());
+            files_.push_back({std::string(c.str(f.path)), std::string(c.str(f.description)), {}});
         }
+        std::vector<const cache::SourcePackage*> found;
+        std::vector<std::string_view> binary_names;
+        for (const std::string& a : arguments) {
+            const bool src = starts_with(a, "src:");
+            std::string_view name = src ? std::string_view(a).substr(4) : std::string_view(a);
+            for (const cache::SourcePackage& sp : c.find_sources(name)) found.push_back(&sp);
+            if (!src && !only_source && !name.empty()) binary_names.push_back(name);
+        }
+        if (!binary_names.empty())
+            for (const cache::SourcePackage& sp : c.sources()) {
+                std::string_view binaries = c.str(sp.binaries);
+                for (std::string_view n : binary_names)
+                    if (binaries.find(n) != std::string_view::npos) {
+                        found.push_back(&sp);
+                        break;
+                    }
+            }
+        std::sort(found.begin(), found.end(), [&](const cache::SourcePackage* x, const cache::SourcePackage* y) {
+            return std::pair(file_of[x->index_file], x->offset) < std::pair(file_of[y->index_file], y->offset);
+        });
+        found.erase(std::unique(found.begin(), found.end()), found.end());
+        for (const cache::SourcePackage* sp : found)
+            records_.push_back({file_of[sp->index_file], c.stanza(*sp), c.str(sp->name), c.str(sp->binaries)});
     }
-    std::span<const SourcesText> texts() const { return texts_; }
+    std::span<const SourcesText> files() const { return files_; }
+    std::span<const SourceRecord> records() const { return records_; }
 
 private:
-    struct Loaded {
-        std::optional<MappedFile> mapped;
-        std::string decompressed;
-    };
-    std::deque<Loaded> loaded_;  // never moves, so the views stay valid
-    std::vector<SourcesText> texts_;
+    std::vector<SourcesText> files_;
+    std::vector<SourceRecord> records_;
 };
 
 }  // namespace
@@ -137,13 +156,11 @@ std::span<const OptionSpec> showsrc_options() { return showsrc_table; }
 
 int run_showsrc(Context& ctx) {
     bool json = ctx.config.find_bool("Aptus::ShowSrc::JSON");
-    // The Sources files themselves, as apt reads them: the package cache
-    // holds nothing showsrc needs that they do not, and opening it costs more
-    // than reading them.
-    SourcesFiles sources(ctx.config, ctx.diags);
-    if (sources.texts().empty()) throw Error("You must put some 'deb-src' URIs in your sources.list");
-    std::vector<SourceQuery> queries =
-        find_source_records(sources.texts(), ctx.args, ctx.config.find_bool("APT::Cache::Only-Source"));
+    const bool only_source = ctx.config.find_bool("APT::Cache::Only-Source");
+    cache::OpenResult opened = system::open_cache(ctx.config, ctx.diags);
+    IndexedSources sources(opened.cache, ctx.args, only_source);
+    if (sources.files().empty()) throw Error("You must put some 'deb-src' URIs in your sources.list");
+    std::vector<SourceQuery> queries = select_source_records(sources.records(), ctx.args, only_source);
 
     auto pager = Pager::start(ctx.config, &ctx.diags);
     bool found = false;
@@ -153,7 +170,7 @@ int run_showsrc(Context& ctx) {
         doc["sources"] = nlohmann::ordered_json::array();
         doc["not_found"] = nlohmann::ordered_json::array();
         for (const SourceQuery& q : queries) {
-            for (const SourceHit& h : q.hits) doc["sources"].push_back(record_json(sources.texts()[h.file], q, h));
+            for (const SourceHit& h : q.hits) doc["sources"].push_back(record_json(sources.files()[h.file], q, h));
             if (q.matched == 0) doc["not_found"].push_back(q.argument);
         }
         std::string out = doc.dump(2) + "\n";
