@@ -130,8 +130,6 @@ void Cache::attach(std::optional<uint64_t> known_checksum) {
     auto offsets = section<uint32_t>(img, h, SectionId::StringOffsets);
     auto bytes = section<char>(img, h, SectionId::StringBytes);
     if (offsets.empty() || offsets[0] != 0 || offsets.back() != bytes.size()) corrupt("bad string table");
-    for (size_t i = 1; i < offsets.size(); ++i)
-        if (offsets[i] < offsets[i - 1]) corrupt("bad string table");
     string_offsets_ = offsets.data();
     pool_ = bytes.data();
     string_count_ = offsets.size() - 1;
@@ -162,6 +160,9 @@ void Cache::attach(std::optional<uint64_t> known_checksum) {
 
 void Cache::validate_records() const {
     const Header& h = *header_;
+    // Every string within the pool: offsets that never go back.
+    for (size_t i = 1; i <= string_count_; ++i)
+        if (string_offsets_[i] < string_offsets_[i - 1]) corrupt("bad string table");
     const Validator v{string_count_};
     v.str(h.native_architecture, "header");
     if (name_hash_.empty() || (name_hash_.size() & (name_hash_.size() - 1)) != 0 || name_hash_.size() <= names_.size())
