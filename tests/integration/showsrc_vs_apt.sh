@@ -153,7 +153,7 @@ if ! python3 - "$T/text.out" "$T/json.out" <<'PY'; then fail "showsrc --json: do
 import json, sys
 text = open(sys.argv[1]).read()
 doc = json.load(open(sys.argv[2]))
-assert doc["version"] == 1, doc["version"]
+assert doc["schema_version"] == 1 and doc["version"] == 1, doc
 records = [r for r in text.split("\n\n") if r]
 assert len(records) == len(doc["sources"]), (len(records), len(doc["sources"]))
 for raw, s in zip(records, doc["sources"]):

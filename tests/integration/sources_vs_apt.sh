@@ -177,7 +177,7 @@ part b.sources "Types: deb" "URIs: http://b.example/d" "Suites: s" "Components: 
 if "$APTUS" sources --json | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
-assert d["version"] == 1, d
+assert d["schema_version"] == 1 and d["version"] == 1, d
 a, b = d["sources"]
 assert a["type"] == "deb" and a["uri"] == "http://a.example/d" and a["suite"] == "s", a
 assert a["components"] == ["c"] and a["architectures"] == ["amd64", "all"], a

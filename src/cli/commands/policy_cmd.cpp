@@ -69,6 +69,9 @@ int run_policy(Context& ctx) {
 
     if (json) {
         nlohmann::ordered_json doc;
+        // Every command's envelope names it schema_version; "version" is
+        // the old name, kept until the schema's next version.
+        doc["schema_version"] = json_schema_version;
         doc["version"] = json_schema_version;
         if (ctx.args.empty()) {
             nlohmann::ordered_json files = json_file_list(cache, candidates);

@@ -339,6 +339,9 @@ int run_show(Context& ctx) {
     auto pager = Pager::start(ctx.config, &ctx.diags);
     if (json) {
         nlohmann::ordered_json doc;
+        // Every command's envelope names it schema_version; "version" is
+        // the old name, kept until the schema's next version.
+        doc["schema_version"] = json_schema_version;
         doc["version"] = json_schema_version;
         doc["packages"] = nlohmann::ordered_json::array();
         for (size_t i = 0; i < records.size(); ++i) doc["packages"].push_back(record_json(*s, *shown.versions[i], records[i]));

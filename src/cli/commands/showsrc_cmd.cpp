@@ -166,6 +166,9 @@ int run_showsrc(Context& ctx) {
     bool found = false;
     if (json) {
         nlohmann::ordered_json doc;
+        // Every command's envelope names it schema_version; "version" is
+        // the old name, kept until the schema's next version.
+        doc["schema_version"] = json_schema_version;
         doc["version"] = json_schema_version;
         doc["sources"] = nlohmann::ordered_json::array();
         doc["not_found"] = nlohmann::ordered_json::array();

@@ -259,6 +259,9 @@ int run_sources(Context& ctx) {
     auto entries = sources::read_sources(ctx.config, ctx.diags);
     if (ctx.config.find_bool("Aptus::Sources::JSON")) {
         nlohmann::ordered_json doc;
+        // Every command's envelope names it schema_version; "version" is
+        // the old name, kept until the schema's next version.
+        doc["schema_version"] = json_schema_version;
         doc["version"] = json_schema_version;
         doc["sources"] = nlohmann::ordered_json::array();
         for (const auto& e : entries) doc["sources"].push_back(json_entry(e, ctx.config));
