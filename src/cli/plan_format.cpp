@@ -211,7 +211,11 @@ std::string plan_json(const cache::Cache& c, const install::Plan& plan, std::str
         j["new_version"] = ch.new_version ? nlohmann::ordered_json(std::string(c.str(ch.new_version->version))) : nullptr;
         j["release"] = ch.new_version ? nlohmann::ordered_json(request::release_text(c, *ch.new_version)) : nullptr;
         j["automatic"] = ch.automatic;
-        j["essential"] = ch.essential;
+        // The package is Essential or protected (the version that comes, else
+        // the one that goes): base-files' upgrade is an essential change too.
+        const cache::Version* named = ch.new_version ? ch.new_version : ch.old_version;
+        j["essential"] = ch.essential ||
+                         (named && (named->flags & (cache::kVersionEssential | cache::kVersionProtected)) != 0);
         j["held"] = ch.held;
         if (!ch.obsolete.empty()) j["obsolete"] = ch.obsolete;
         changes.push_back(std::move(j));

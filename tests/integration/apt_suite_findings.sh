@@ -28,7 +28,8 @@
 #   one-line format (--audit);
 # - a flat repository's Get: line names no architecture; quiet::NoStatistic
 #   leaves out the "Fetched" line;
-# - a conflicts loop between upgrades removes old versions for a while.
+# - a conflicts loop between upgrades removes old versions for a while;
+# - plan JSON's "essential" for an Essential package's upgrade.
 source "$(dirname "$0")/lib/install_repo.sh"
 install_setup
 BIN=$T/bin
@@ -362,6 +363,17 @@ check "and no step is marked broken" not_contains "$OUT" " on "
 run "$BIN/apt-get" dist-upgrade -y
 check "real dpkg takes it (rc $RC): $OUT" test "$RC" = 0
 check "every one of them at 2" test "$(installed jre) $(installed jre-lib) $(installed jre-headless)" = "2 2 2"
+
+# Plan JSON: "essential" says the package is Essential, an upgrade too.
+spec "basefiles|1|Essential=yes" "plain|1" >"$T/spec8.json"
+install_suite stable "$T/spec8.json"
+run "$BIN/apt-get" install -y basefiles plain
+spec "basefiles|2|Essential=yes" "plain|2" >"$T/spec9.json"
+install_suite stable "$T/spec9.json"
+run "$APTUS" upgrade --json
+check "plan JSON: an Essential package's upgrade is essential, another's not: $OUT" test \
+    "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(sorted((c["package"], c["action"], c["essential"]) for c in d["changes"]))' <<<"$OUT")" = \
+    "[('basefiles', 'upgrade', True), ('plain', 'upgrade', False)]"
 
 run "$BIN/apt-get" install -s simple --solver 3.0 --print-uris --mark-auto -o Debug::NoLocking=1
 check "apt's options are understood by install: $OUT" not_contains "$OUT" "is not understood"
