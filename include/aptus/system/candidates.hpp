@@ -1,8 +1,12 @@
-// Every version's priority and every package's candidate, computed once
-// from the cache and the policy: what policy, show, list and the solver ask.
+// Every version's priority and every package's candidate, from the cache
+// and the policy, each package's worked out once, when first asked for:
+// what policy, show, list and the solver ask.
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <new>
 #include <span>
 #include <vector>
 
@@ -38,9 +42,20 @@ private:
     const policy::Policy& policy_;
     std::vector<policy::FileFacts> facts_;
     std::vector<int> file_priorities_;
-    mutable std::vector<int> priorities_;
-    mutable std::vector<uint32_t> candidates_;  // version index or kNone, by package
-    mutable std::vector<uint8_t> known_;        // by package: its priorities and candidate are worked out
+    // Zero-filled by calloc: a large block comes as fresh pages the kernel
+    // fills on first touch, so a command about one package touches a few
+    // pages of these, not a megabyte.
+    template <class T>
+    struct ZeroedArray {
+        explicit ZeroedArray(size_t n) : p(static_cast<T*>(std::calloc(n ? n : 1, sizeof(T))), &std::free) {
+            if (!p) throw std::bad_alloc();
+        }
+        T& operator[](size_t i) const { return p.get()[i]; }
+        std::unique_ptr<T, decltype(&std::free)> p;
+    };
+    ZeroedArray<int> priorities_;
+    ZeroedArray<uint32_t> candidates_;  // by package: version index + 1, 0 for none
+    ZeroedArray<uint8_t> known_;        // by package: its priorities and candidate are worked out
 
     void work_out(uint32_t package) const;
 

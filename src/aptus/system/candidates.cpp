@@ -5,12 +5,14 @@
 namespace aptus::system {
 
 Candidates::Candidates(const cache::Cache& cache, const policy::Policy& policy)
-    : cache_(cache), policy_(policy), facts_(system::file_facts(cache)) {
+    : cache_(cache),
+      policy_(policy),
+      facts_(system::file_facts(cache)),
+      priorities_(cache.versions().size()),
+      candidates_(cache.packages().size()),
+      known_(cache.packages().size()) {
     file_priorities_.reserve(facts_.size());
     for (const policy::FileFacts& f : facts_) file_priorities_.push_back(policy.file_priority(f));
-    priorities_.assign(cache.versions().size(), 0);
-    candidates_.assign(cache.packages().size(), cache::kNone);
-    known_.assign(cache.packages().size(), 0);
 }
 
 void Candidates::work_out(uint32_t package) const {
@@ -25,7 +27,7 @@ void Candidates::work_out(uint32_t package) const {
         priorities_[cache_.index_of(v)] = prio;
         inputs.push_back({prio, installed});
     }
-    if (auto chosen = policy::choose_candidate(inputs)) candidates_[package] = cache_.index_of(versions[*chosen]);
+    if (auto chosen = policy::choose_candidate(inputs)) candidates_[package] = cache_.index_of(versions[*chosen]) + 1;
 }
 
 int Candidates::priority(uint32_t version) const {
@@ -56,7 +58,7 @@ policy::Phase Candidates::phase_of(const cache::Version& v) const {
 const cache::Version* Candidates::candidate(uint32_t package) const {
     if (!known_[package]) work_out(package);
     uint32_t v = candidates_[package];
-    return v == cache::kNone ? nullptr : &cache_.versions()[v];
+    return v == 0 ? nullptr : &cache_.versions()[v - 1];
 }
 
 const policy::PinRecord* Candidates::pin_of(uint32_t version) const {
