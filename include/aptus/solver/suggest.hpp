@@ -16,12 +16,16 @@
 
 namespace aptus::solver {
 
-// Everything installed that must go with the request's removals: a package
-// one of whose Depends or Pre-Depends groups nothing installed that stays
-// can meet, until no more join; in the order they join. What a new package
-// could meet instead is not counted (it may need what goes as well): the
-// set may be larger than needed, never too small.
-std::vector<uint32_t> removal_closure(const Universe& u, const Request& r);
+// What must go with the request's removals that the user has to name: the
+// manually installed packages (solver3 keeps those unless named) and the
+// Essential or protected ones (`vital`: they also need
+// --allow-remove-essential), in the order they join the closure (see
+// suggest.cpp). Automatic packages go by themselves and are left out.
+struct RemovalBlocker {
+    uint32_t package;
+    bool vital;
+};
+std::vector<RemovalBlocker> removal_blockers(const Universe& u, const Request& r);
 
 struct Suggestion {
     Request request;

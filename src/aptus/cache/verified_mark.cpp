@@ -5,7 +5,11 @@
 
 #include "aptus/base/error.hpp"
 
-namespace aptus::cache::detail {
+namespace aptus::cache {
+
+std::string verified_mark_path(const std::string& cache_path) { return cache_path + ".verified"; }
+
+namespace detail {
 namespace {
 
 constexpr const char* kFormat = "aptus-verified-cache 1 %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNd64 " %" SCNd64
@@ -20,13 +24,6 @@ std::string note_text(const FileIdentity& id, uint64_t checksum) {
 }
 
 }  // namespace
-}  // namespace aptus::cache::detail
-
-namespace aptus::cache {
-std::string verified_mark_path(const std::string& cache_path) { return cache_path + ".verified"; }
-}  // namespace aptus::cache
-
-namespace aptus::cache::detail {
 
 std::optional<uint64_t> verified_checksum(const std::string& cache_path, const FileIdentity& id) {
     std::string text;
@@ -53,4 +50,5 @@ void mark_verified(const std::string& cache_path, const FileIdentity& id, uint64
     }
 }
 
-}  // namespace aptus::cache::detail
+}  // namespace detail
+}  // namespace aptus::cache

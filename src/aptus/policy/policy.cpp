@@ -52,25 +52,25 @@ int Policy::version_priority(const PackageFacts& package, std::string_view versi
     // apt caps every source of the priority, a specific pin's too; a
     // priority already below 1 stays as it is.
     const int ceiling = phasing_.by_policy() && phasing_.excludes(phase) ? 1 : INT_MAX;
-    // "Pin-Priority: never" on every file that has the version rules it out
-    // whatever a specific pin says (APT 3.0).
-    size_t archives = 0, never = 0;
-    for (const FileFacts* f : files)
-        if (!f->release.is_status) {
-            ++archives;
-            if (file_priority(*f) == -32768) ++never;
-        }
-    if (archives != 0 && never == archives) return -32768;
-    if (const PinRecord* pin = specific_pin(package, version, files)) return std::min(pin->priority, ceiling);
+    // The best of its files' priorities, and of its archives' alone (the
+    // status file aside).
     bool only_status = true;
-    int best = 0;
+    int best = 0, best_archive = 0;
     bool any = false;
     for (const FileFacts* f : files) {
-        if (!f->release.is_status) only_status = false;
         int p = file_priority(*f);
+        if (!f->release.is_status) {
+            best_archive = only_status ? p : std::max(best_archive, p);
+            only_status = false;
+        }
         if (!any || p > best) best = p;
         any = true;
     }
+    // "Pin-Priority: never" on every archive that has the version (none
+    // gives -32768 otherwise) rules it out whatever a specific pin says
+    // (APT 3.0).
+    if (!only_status && best_archive == -32768) return -32768;
+    if (const PinRecord* pin = specific_pin(package, version, files)) return std::min(pin->priority, ceiling);
     if (only_status && !installed) return -1;
     return std::min(best, ceiling);
 }

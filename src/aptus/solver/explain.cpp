@@ -1,8 +1,8 @@
 #include "aptus/solver/explain.hpp"
 
-#include "aptus/solver/suggest.hpp"
-
 #include <algorithm>
+
+#include "aptus/solver/suggest.hpp"
 
 namespace aptus::solver {
 namespace {
@@ -65,13 +65,8 @@ std::string why_no_choice(const Universe& u, const Request& r, uint32_t from, co
 // the solver has met it.
 std::string whole_removal(const Universe& u, const Request& r) {
     std::vector<std::string> manual, essential;
-    for (uint32_t p : removal_closure(u, r)) {
-        bool vital = false;
-        for (uint32_t v : u.packages[p].versions)
-            if (u.versions[v].installed) vital = vital || u.versions[v].essential || u.versions[v].important;
-        if (vital) essential.push_back(u.package_name(p));
-        else if (!u.packages[p].automatic) manual.push_back(u.package_name(p));
-    }
+    for (const RemovalBlocker& b : removal_blockers(u, r))
+        (b.vital ? essential : manual).push_back(u.package_name(b.package));
     if (manual.empty() && essential.empty()) return "";
     auto listed = [](const std::vector<std::string>& names) {
         std::string s;

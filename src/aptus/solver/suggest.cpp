@@ -34,8 +34,11 @@ std::string install_word(const Universe& u, uint32_t p) {
     return w;
 }
 
-}  // namespace
-
+// Everything installed that must go with the request's removals: a package
+// one of whose Depends or Pre-Depends groups nothing installed that stays
+// can meet, until no more join; in the order they join. What a new package
+// could meet instead is not counted (it may need what goes as well): the
+// set may be larger than needed, never too small.
 std::vector<uint32_t> removal_closure(const Universe& u, const Request& r) {
     std::vector<bool> going(u.packages.size(), false);
     for (uint32_t p : r.remove) going[p] = true;
@@ -66,6 +69,19 @@ std::vector<uint32_t> removal_closure(const Universe& u, const Request& r) {
                 if (going[p]) break;
             }
         }
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<RemovalBlocker> removal_blockers(const Universe& u, const Request& r) {
+    std::vector<RemovalBlocker> out;
+    for (uint32_t p : removal_closure(u, r)) {
+        bool vital = false;
+        for (uint32_t v : u.packages[p].versions)
+            if (u.versions[v].installed) vital = vital || u.versions[v].essential || u.versions[v].important;
+        if (vital || !u.packages[p].automatic) out.push_back({p, vital});
     }
     return out;
 }
@@ -140,12 +156,9 @@ std::optional<Suggestion> suggest_request(const Universe& u, const Request& r, c
     // A removal with everything that must go with it.
     if (!r.remove.empty() && (vital || manual)) {
         Request t = r;
-        for (uint32_t p : removal_closure(u, r)) {
-            bool essential = false;
-            for (uint32_t v : u.packages[p].versions)
-                if (u.versions[v].installed) essential = essential || u.versions[v].essential || u.versions[v].important;
-            if (essential) t.allow_remove_essential = true;
-            if (essential || !u.packages[p].automatic) t.remove.push_back(p);
+        for (const RemovalBlocker& b : removal_blockers(u, r)) {
+            t.remove.push_back(b.package);
+            t.allow_remove_essential = t.allow_remove_essential || b.vital;
         }
         if ((t.remove.size() > r.remove.size() || t.allow_remove_essential != r.allow_remove_essential) && succeeds(t))
             return suggestion(std::move(t));

@@ -844,20 +844,13 @@ std::vector<std::string> validate_dpkg_order(const Universe& u, const DpkgWork& 
     };
     // Whether a planned install of another package and `v` conflict (either
     // way): only then may the old version of an upgrade go for a while.
+    // (What the orderer asks too: the replay's clashes(), while `v` is on disk.)
     auto conflicts_an_install = [&](uint32_t v) {
         const uint32_t p = u.versions[v].package;
-        std::vector<uint32_t> hit;
         for (uint32_t w : f.installs) {
             if (u.versions[w].package == p) continue;
-            if (auto it = f.hit_by.find(w); it != f.hit_by.end())
-                for (const PlanFacts::Hit& h : it->second)
-                    if (h.by == v && h.kind == DepKind::Conflicts) return true;
-            for (const solver::Dependency& d : u.deps(w)) {
-                if (d.kind != DepKind::Conflicts) continue;
-                hit.clear();
-                u.conflicts_with(w, d.alternatives[0], hit);
-                if (std::find(hit.begin(), hit.end(), v) != hit.end()) return true;
-            }
+            for (const PlanFacts::Hit& h : disk.clashes(w))
+                if (h.by == v && h.kind == DepKind::Conflicts) return true;
         }
         return false;
     };
