@@ -4,6 +4,7 @@
 // with a delay that doubles each time.
 #include "aptus/acquire/fetcher.hpp"
 
+#include <curl/curl.h>
 #include <fcntl.h>
 #include <pwd.h>
 #include <sys/stat.h>
@@ -17,7 +18,6 @@
 #include <map>
 #include <memory>
 
-#include "curl_api.hpp"
 #include "transfer_loop.hpp"
 #include "transfer_sink.hpp"
 #include "aptus/base/error.hpp"
@@ -27,6 +27,10 @@ namespace aptus::acquire {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+struct CurlGlobal {
+    CurlGlobal() { curl_global_init(CURL_GLOBAL_DEFAULT); }
+};
 
 // The scheme and the host[:port] of a URI, which is what a connection is.
 std::pair<std::string, std::string> scheme_host(std::string_view uri) {
@@ -166,10 +170,11 @@ public:
     Loop(const std::vector<FetchRequest>& requests, const FetchOptions& options, const FetchCallback& callback,
          const PartFileHooksFor& hooks)
         : options_(options), callback_(callback), results_(requests.size()) {
-        multi_ = curl::multi_init();
+        static CurlGlobal global;
+        multi_ = curl_multi_init();
         if (!multi_) throw Error("cannot initialise libcurl");
-        curl::multi_setopt(multi_, CURLMOPT_MAX_HOST_CONNECTIONS, long(options.max_per_host));
-        curl::multi_setopt(multi_, CURLMOPT_MAX_TOTAL_CONNECTIONS, long(options.max_total));
+        curl_multi_setopt(multi_, CURLMOPT_MAX_HOST_CONNECTIONS, long(options.max_per_host));
+        curl_multi_setopt(multi_, CURLMOPT_MAX_TOTAL_CONNECTIONS, long(options.max_total));
         jobs_.reserve(requests.size());
         for (size_t i = 0; i < requests.size(); ++i) {
             auto job = std::make_unique<Job>();
@@ -184,21 +189,21 @@ public:
     }
     ~Loop() {
         for (auto& job : jobs_) release(*job);
-        curl::multi_cleanup(multi_);
+        curl_multi_cleanup(multi_);
     }
 
     std::vector<FetchResult> run() {
         while (!pending_.empty() || active_ > 0) {
             start_ready();
             int running = 0;
-            curl::multi_perform(multi_, &running);
+            curl_multi_perform(multi_, &running);
             const bool finished_some = collect();
             report_progress(false);
             // A finished transfer frees a place for a pending one: start it
             // now rather than after the poll's timeout (with one connection
             // per host that wait was 100 ms per file).
             if (finished_some && !pending_.empty()) continue;
-            if (active_ > 0 || !pending_.empty()) curl::multi_poll(multi_, nullptr, 0, poll_ms(), nullptr);
+            if (active_ > 0 || !pending_.empty()) curl_multi_poll(multi_, nullptr, 0, poll_ms(), nullptr);
         }
         report_progress(true);
         return std::move(results_);
@@ -256,55 +261,55 @@ private:
         job.sink_failed = job.too_long = false;
         job.discarded = 0;
         job.errbuf[0] = 0;
-        CURL* e = curl::easy_init();
+        CURL* e = curl_easy_init();
         if (!e) throw Error("cannot initialise a libcurl transfer");
         job.easy = e;
-        curl::easy_setopt(e, CURLOPT_URL, req.uri.c_str());
-        curl::easy_setopt(e, CURLOPT_PRIVATE, &job);
-        curl::easy_setopt(e, CURLOPT_ERRORBUFFER, job.errbuf);
-        curl::easy_setopt(e, CURLOPT_HEADERFUNCTION, on_header);
-        curl::easy_setopt(e, CURLOPT_HEADERDATA, &job);
-        curl::easy_setopt(e, CURLOPT_WRITEFUNCTION, on_body);
-        curl::easy_setopt(e, CURLOPT_WRITEDATA, &job);
-        curl::easy_setopt(e, CURLOPT_FOLLOWLOCATION, 1L);
-        curl::easy_setopt(e, CURLOPT_MAXREDIRS, long(options_.max_redirects));
+        curl_easy_setopt(e, CURLOPT_URL, req.uri.c_str());
+        curl_easy_setopt(e, CURLOPT_PRIVATE, &job);
+        curl_easy_setopt(e, CURLOPT_ERRORBUFFER, job.errbuf);
+        curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, on_header);
+        curl_easy_setopt(e, CURLOPT_HEADERDATA, &job);
+        curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_body);
+        curl_easy_setopt(e, CURLOPT_WRITEDATA, &job);
+        curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 1L);
+        curl_easy_setopt(e, CURLOPT_MAXREDIRS, long(options_.max_redirects));
         // A mirror must not redirect us into the local file system.
-        curl::easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
-        curl::easy_setopt(e, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-        curl::easy_setopt(e, CURLOPT_CONNECTTIMEOUT, options_.timeout_s);
+        curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
+        curl_easy_setopt(e, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+        curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT, options_.timeout_s);
         // Timeout means "no progress for this long", as apt's, not a total limit.
-        curl::easy_setopt(e, CURLOPT_LOW_SPEED_LIMIT, 1L);
-        curl::easy_setopt(e, CURLOPT_LOW_SPEED_TIME, options_.timeout_s);
-        curl::easy_setopt(e, CURLOPT_USERAGENT, options_.user_agent.c_str());
-        curl::easy_setopt(e, CURLOPT_FILETIME, 1L);
-        curl::easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
-        curl::easy_setopt(e, CURLOPT_TCP_KEEPALIVE, 1L);
+        curl_easy_setopt(e, CURLOPT_LOW_SPEED_LIMIT, 1L);
+        curl_easy_setopt(e, CURLOPT_LOW_SPEED_TIME, options_.timeout_s);
+        curl_easy_setopt(e, CURLOPT_USERAGENT, options_.user_agent.c_str());
+        curl_easy_setopt(e, CURLOPT_FILETIME, 1L);
+        curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+        curl_easy_setopt(e, CURLOPT_TCP_KEEPALIVE, 1L);
         // Lists are served compressed already; a transfer-encoding on top only costs.
-        curl::easy_setopt(e, CURLOPT_ACCEPT_ENCODING, nullptr);
+        curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, nullptr);
         const TlsOptions& tls = options_.tls_for(host_name(job.host));
         if (!tls.ca_pem.empty()) {
             curl_blob blob{const_cast<char*>(tls.ca_pem.data()), tls.ca_pem.size(), CURL_BLOB_COPY};
-            curl::easy_setopt(e, CURLOPT_CAINFO_BLOB, &blob);
+            curl_easy_setopt(e, CURLOPT_CAINFO_BLOB, &blob);
         } else if (!tls.ca_info.empty()) {
-            curl::easy_setopt(e, CURLOPT_CAINFO, tls.ca_info.c_str());
+            curl_easy_setopt(e, CURLOPT_CAINFO, tls.ca_info.c_str());
         }
-        if (!tls.verify_peer) curl::easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 0L);
-        if (!tls.verify_host) curl::easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 0L);
+        if (!tls.verify_peer) curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 0L);
+        if (!tls.verify_host) curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 0L);
         const auto& proxy = job.scheme == "https" ? options_.https_proxy : options_.http_proxy;
-        if (proxy) curl::easy_setopt(e, CURLOPT_PROXY, proxy->c_str());
+        if (proxy) curl_easy_setopt(e, CURLOPT_PROXY, proxy->c_str());
         if (req.if_modified_since) {
-            curl::easy_setopt(e, CURLOPT_TIMECONDITION, long(CURL_TIMECOND_IFMODSINCE));
-            curl::easy_setopt(e, CURLOPT_TIMEVALUE_LARGE, curl_off_t(*req.if_modified_since));
+            curl_easy_setopt(e, CURLOPT_TIMECONDITION, long(CURL_TIMECOND_IFMODSINCE));
+            curl_easy_setopt(e, CURLOPT_TIMEVALUE_LARGE, curl_off_t(*req.if_modified_since));
         }
-        curl::multi_add_handle(multi_, e);
+        curl_multi_add_handle(multi_, e);
         ++active_;
         ++per_host_[job.host];
     }
 
     void release(Job& job) {
         if (!job.easy) return;
-        curl::multi_remove_handle(multi_, job.easy);
-        curl::easy_cleanup(job.easy);
+        curl_multi_remove_handle(multi_, job.easy);
+        curl_easy_cleanup(job.easy);
         job.easy = nullptr;
     }
 
@@ -312,10 +317,10 @@ private:
     bool collect() {
         int left = 0;
         bool any = false;
-        while (CURLMsg* msg = curl::multi_info_read(multi_, &left)) {
+        while (CURLMsg* msg = curl_multi_info_read(multi_, &left)) {
             if (msg->msg != CURLMSG_DONE) continue;
             Job* job = nullptr;
-            curl::easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, reinterpret_cast<char**>(&job));
+            curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, reinterpret_cast<char**>(&job));
             finish_curl(*job, msg->data.result);
             any = true;
         }
@@ -326,17 +331,17 @@ private:
         FetchResult& r = job.result;
         CURL* e = job.easy;
         long status = 0;
-        curl::easy_getinfo(e, CURLINFO_RESPONSE_CODE, &status);
+        curl_easy_getinfo(e, CURLINFO_RESPONSE_CODE, &status);
         char* ip = nullptr;
         long port = 0;
-        curl::easy_getinfo(e, CURLINFO_PRIMARY_IP, &ip);
-        curl::easy_getinfo(e, CURLINFO_PRIMARY_PORT, &port);
+        curl_easy_getinfo(e, CURLINFO_PRIMARY_IP, &ip);
+        curl_easy_getinfo(e, CURLINFO_PRIMARY_PORT, &port);
         r.peer = ip && *ip && options_.show_ip ? "[IP: " + std::string(ip) + " " + std::to_string(port) + "]" : "";
         curl_off_t filetime = -1;
-        curl::easy_getinfo(e, CURLINFO_FILETIME_T, &filetime);
+        curl_easy_getinfo(e, CURLINFO_FILETIME_T, &filetime);
         if (filetime >= 0) r.last_modified = std::time_t(filetime);
         long unmet = 0;
-        curl::easy_getinfo(e, CURLINFO_CONDITION_UNMET, &unmet);
+        curl_easy_getinfo(e, CURLINFO_CONDITION_UNMET, &unmet);
         release(job);
         --active_;
         --per_host_[job.host];
@@ -356,7 +361,7 @@ private:
         } else if (job.sink_failed) {
             r.error = job.sink->error();
         } else if (rc != CURLE_OK) {
-            r.error = job.errbuf[0] ? job.errbuf : curl::easy_strerror(rc);
+            r.error = job.errbuf[0] ? job.errbuf : curl_easy_strerror(rc);
             if (rc == CURLE_PEER_FAILED_VERIFICATION) r.error = certificate_failure(r.error);
             retry = transient_curl(rc);
         } else if (status == 304 || unmet) {

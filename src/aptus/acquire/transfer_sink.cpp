@@ -1,6 +1,7 @@
 #include "transfer_sink.hpp"
 
 #include <fcntl.h>
+#include <openssl/evp.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -8,7 +9,6 @@
 #include <limits>
 
 #include "aptus/base/error.hpp"
-#include "aptus/base/openssl_api.hpp"
 #include "aptus/base/strings.hpp"
 #include "part_file.hpp"
 
@@ -33,26 +33,26 @@ struct Hasher::Impl {
 Hasher::Hasher(HashAlgo algo) : impl_(std::make_unique<Impl>()) {
     const EVP_MD* md = nullptr;
     switch (algo) {
-        case HashAlgo::Md5: md = openssl::api().md5(); break;
-        case HashAlgo::Sha1: md = openssl::api().sha1(); break;
-        case HashAlgo::Sha256: md = openssl::api().sha256(); break;
-        case HashAlgo::Sha512: md = openssl::api().sha512(); break;
+        case HashAlgo::Md5: md = EVP_md5(); break;
+        case HashAlgo::Sha1: md = EVP_sha1(); break;
+        case HashAlgo::Sha256: md = EVP_sha256(); break;
+        case HashAlgo::Sha512: md = EVP_sha512(); break;
         case HashAlgo::None: throw Error("no hash algorithm");
     }
-    impl_->ctx = openssl::api().md_ctx_new();
-    if (!impl_->ctx || openssl::api().digest_init_ex(impl_->ctx, md, nullptr) != 1) throw Error("cannot initialise a hash");
+    impl_->ctx = EVP_MD_CTX_new();
+    if (!impl_->ctx || EVP_DigestInit_ex(impl_->ctx, md, nullptr) != 1) throw Error("cannot initialise a hash");
 }
 
-Hasher::~Hasher() { openssl::api().md_ctx_free(impl_->ctx); }
+Hasher::~Hasher() { EVP_MD_CTX_free(impl_->ctx); }
 
-void Hasher::update(std::string_view data) { openssl::api().digest_update(impl_->ctx, data.data(), data.size()); }
+void Hasher::update(std::string_view data) { EVP_DigestUpdate(impl_->ctx, data.data(), data.size()); }
 
 std::string Hasher::hex() {
     // Ending a digest twice gives the hash of nothing: the first answer is kept.
     if (!impl_->hex.empty()) return impl_->hex;
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned len = 0;
-    openssl::api().digest_final_ex(impl_->ctx, md, &len);
+    EVP_DigestFinal_ex(impl_->ctx, md, &len);
     impl_->hex = to_hex({reinterpret_cast<const char*>(md), len});
     return impl_->hex;
 }

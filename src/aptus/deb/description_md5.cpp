@@ -1,6 +1,6 @@
 #include "aptus/deb/description_md5.hpp"
 
-#include "aptus/base/openssl_api.hpp"
+#include <openssl/evp.h>
 
 namespace aptus::deb {
 
@@ -9,7 +9,7 @@ std::string description_md5(std::string_view description) {
     text += '\n';
     unsigned char sum[EVP_MAX_MD_SIZE];
     unsigned int len = 0;
-    openssl::api().digest(text.data(), text.size(), sum, &len, openssl::api().md5(), nullptr);
+    EVP_Digest(text.data(), text.size(), sum, &len, EVP_md5(), nullptr);
     static const char hex[] = "0123456789abcdef";
     std::string out;
     for (unsigned i = 0; i < len; ++i) {
