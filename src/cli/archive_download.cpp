@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "cli/terminal.hpp"
+#include "cli/message.hpp"
 
 namespace aptus::cli {
 
@@ -13,7 +14,7 @@ install::DownloadObserver download_observer(FetchScreen& screen) {
     o.finished = [&screen](uint64_t bytes, double seconds) { screen.fetched(bytes, seconds); };
     o.failed = [](const std::string& error) {
         std::fflush(stdout);
-        std::fprintf(stderr, "E: %s\n", error.c_str());
+        print_message(MessageLevel::Error, error);
         std::fflush(stderr);
     };
     o.diagnostic = [](const Diagnostic& d) {

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "cli/human_size.hpp"
+#include "cli/message.hpp"
 
 namespace aptus::cli {
 
@@ -14,7 +15,7 @@ void print_error_lines(std::string_view text) {
     std::fflush(stdout);
     for (size_t pos = 0; pos <= text.size();) {
         size_t end = std::min(text.find('\n', pos), text.size());
-        std::fprintf(stderr, "E: %.*s\n", int(end - pos), text.data() + pos);
+        print_message(MessageLevel::Error, text.substr(pos, end - pos));
         pos = end + 1;
     }
 }

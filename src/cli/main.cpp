@@ -24,6 +24,7 @@
 #include "cli/command.hpp"
 #include "cli/output.hpp"
 #include "cli/exit_status.hpp"
+#include "cli/message.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -149,6 +150,8 @@ int run(const std::string& program, const std::vector<std::string>& original_arg
     request.binary = program;
     try {
         config::Config config = config::load(request, diags);
+        set_message_style(message_style(program, &config, ::isatty(STDERR_FILENO) == 1, std::getenv("NO_COLOR"),
+                                        std::getenv("APT_NO_COLOR")));
         render(diags);
         diags.clear();
         // apt's word to scripts that read its output: it may change.
@@ -177,14 +180,17 @@ int main(int argc, char** argv) {
     std::setlocale(LC_ALL, "");
     std::vector<std::string> args(argv + 1, argv + argc);
     const std::string name = aptus::cli::personality(argc > 0 ? argv[0] : nullptr);
+    aptus::cli::set_message_style(aptus::cli::message_style(name, nullptr, ::isatty(STDERR_FILENO) == 1,
+                                                            std::getenv("NO_COLOR"), std::getenv("APT_NO_COLOR")));
     try {
         return aptus::cli::run(name, args);
     } catch (const aptus::Error& e) {
         std::fflush(stdout);
         // Under apt's names, apt's own words (scripts match them); aptus says where.
         const bool apt_words = name != "aptus" && !e.apt_text().empty();
-        std::fprintf(stderr, "E: %s\n", apt_words ? e.apt_text().c_str() : e.what());
-        for (const auto& more : e.followed_by()) std::fprintf(stderr, "E: %s\n", more.c_str());
+        using aptus::cli::MessageLevel;
+        aptus::cli::print_message(MessageLevel::Error, apt_words ? e.apt_text() : std::string(e.what()));
+        for (const auto& more : e.followed_by()) aptus::cli::print_message(MessageLevel::Error, more);
         return aptus::cli::exit_status(e.kind());
     }
 }

@@ -6,13 +6,13 @@
 
 #include "aptus/config/init.hpp"
 #include "cli/command.hpp"
+#include "cli/message.hpp"
 
 namespace aptus::cli {
 
 void render(const Diagnostics& diags) {
-    std::fflush(stdout);
     for (const auto& d : diags)
-        std::fprintf(stderr, "%s: %s\n", d.level == Level::Notice ? "N" : "W", d.message.c_str());
+        print_message(d.level == Level::Notice ? MessageLevel::Notice : MessageLevel::Warning, d.message);
 }
 
 void print_version(std::string_view program) {

@@ -13,6 +13,7 @@
 #include <iostream>
 
 #include "cli/terminal.hpp"
+#include "cli/message.hpp"
 
 extern char** environ;
 
@@ -70,7 +71,7 @@ void warn(const char* what, int err, Diagnostics* diags) {
         return;
     }
     std::fflush(stdout);
-    std::fprintf(stderr, "W: %s\n", text.c_str());
+    print_message(MessageLevel::Warning, text);
 }
 
 // Runs in the forked child: between fork and exec only async-signal-safe

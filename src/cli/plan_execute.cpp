@@ -10,6 +10,7 @@
 #include "cli/output.hpp"
 #include "cli/terminal.hpp"
 #include "cli/exit_status.hpp"
+#include "cli/message.hpp"
 
 namespace aptus::cli {
 
@@ -53,9 +54,9 @@ int execute_plan(const config::Config& config, const install::Execution& run) {
         screen.clear();
         if (e.kind() != ErrorKind::Dpkg) throw;
         std::fflush(stdout);
-        std::fprintf(stderr, "E: %s\n", e.what());
-        std::fprintf(stderr, "N: dpkg did not finish: after fixing the cause, run 'dpkg --configure -a' "
-                             "(then 'aptus install' again).\n");
+        print_message(MessageLevel::Error, e.what());
+        print_message(MessageLevel::Notice, "dpkg did not finish: after fixing the cause, run 'dpkg --configure -a' "
+                                            "(then 'aptus install' again).");
         return kExitError;
     }
     if (done == install::Executed::DownloadOnly) std::printf("Download complete and in download only mode\n");

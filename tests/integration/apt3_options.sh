@@ -53,7 +53,7 @@ echo add >"$T/action"
 aptus_run edit-sources extra
 check "edit-sources exits 0 (rc $RC)" test "$RC" = 0
 check "it edited sources.list.d/extra.list" grep -q "# a comment" "$LIST"
-check "a changed file: apt's advice" contains "$OUT" "Your '$LIST' file changed, please run 'apt-get update'."
+check "a changed file: the advice names aptus" contains "$OUT" "Your '$LIST' file changed, please run 'aptus update'."
 echo none >"$T/action"
 aptus_run edit-sources extra
 check "an unchanged file: no advice" not_contains "$OUT" "file changed"

@@ -23,7 +23,9 @@ import time
 APTUS = os.path.abspath(os.environ["APTUS"])
 DEADLINE = 20.0
 PROGRESS = ["Reading package lists... Done", "Sorting... Done"]
-WARNING = "W: Could not execute pager - PagerSetup (2: No such file or directory)"
+# APT 3.0's words and colours for a warning on a terminal (a pipe gets "W: ").
+WARNING = ("\x1b[1;33mWarning: \x1b[0m\x1b[1m"
+           "Could not execute pager - PagerSetup (2: No such file or directory)\x1b[0m")
 
 tmp = tempfile.mkdtemp(prefix="aptus-pager-")
 failures = []

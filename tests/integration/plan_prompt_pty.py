@@ -282,7 +282,7 @@ def pending_warning_turns_the_default_to_no():
     plan = PLAN + "warning Something looks wrong.\n"
     screen, rc = on_pty([], b"\n", env={"NO_COLOR": "1"}, plan=plan)
     check("a pending warning: shown before 'Continue anyway? [y/N]', Enter declines",
-          screen == SHOWN + "W: Something looks wrong.\nContinue anyway? [y/N] \nAbort.\n" and rc == 1, (rc, screen))
+          screen == SHOWN + "Warning: Something looks wrong.\nContinue anyway? [y/N] \nAbort.\n" and rc == 1, (rc, screen))
     screen, rc = on_pty([], b"y\n", env={"NO_COLOR": "1"}, plan=plan)
     check("a pending warning: 'y' goes on", rc == 0, (rc, screen))
     screen, rc = on_pty(["--assume-no"], env={"NO_COLOR": "1"}, plan=plan)

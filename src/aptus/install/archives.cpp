@@ -178,8 +178,10 @@ std::vector<std::string> download_archives(const config::Config& config, const c
         // verification failure; anything else the network's.
         const bool tampered = std::any_of(out.results.begin(), out.results.end(),
                                           [](const acquire::ArchiveResult& r) { return r.verification; });
-        throw Error("Unable to fetch some archives, maybe run apt-get update or try with --fix-missing?",
-                    tampered ? ErrorKind::Verification : ErrorKind::Network);
+        throw Error("Unable to fetch some archives: the package lists may be out of date (update them), or try with "
+                    "--fix-missing",
+                    tampered ? ErrorKind::Verification : ErrorKind::Network)
+            .set_apt_text("Unable to fetch some archives, maybe run apt-get update or try with --fix-missing?");
     }
     std::vector<std::string> paths;
     paths.reserve(out.results.size());

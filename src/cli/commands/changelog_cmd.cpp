@@ -18,6 +18,7 @@
 #include "cli/pager.hpp"
 #include "cli/print_uris.hpp"
 #include "cli/read_session.hpp"
+#include "cli/message.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -39,7 +40,7 @@ const cache::Version* version_of(const ReadSession& s, const request::PackageWor
 
 void print_error(const std::string& text) {
     std::fflush(stdout);
-    std::fprintf(stderr, "E: %s\n", text.c_str());
+    print_message(MessageLevel::Error, text);
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 
 #include "aptus/system/broken_installed.hpp"
 #include "aptus/system/system_universe.hpp"
+#include "cli/message.hpp"
 #include "cli/package_line.hpp"
 #include "cli/read_session.hpp"
 #include "cli/exit_status.hpp"
@@ -112,14 +113,17 @@ int run_check(Context& ctx) {
         return broken.empty() ? 0 : kExitError;
     }
     if (broken.empty()) return 0;
-    return refuse_unmet(broken);
+    return refuse_unmet(config, broken);
 }
 
-int refuse_unmet(const std::vector<system::BrokenPackage>& broken) {
-    std::printf("You might want to run 'apt --fix-broken install' to correct these.\n");
+int refuse_unmet(const config::Config& config, const std::vector<system::BrokenPackage>& broken) {
+    std::printf("You might want to run '%s --fix-broken install' to correct these.\n",
+                advice_program(config).c_str());
     std::fputs(report(broken).c_str(), stdout);
     std::fflush(stdout);
-    std::fprintf(stderr, "E: Unmet dependencies. Try 'apt --fix-broken install' with no packages (or specify a solution).\n");
+    print_message(MessageLevel::Error,
+                  "Unmet dependencies. Try '" + advice_program(config) +
+                      " --fix-broken install' with no packages (or specify a solution).");
     return kExitError;
 }
 

@@ -15,7 +15,7 @@ int run_check(Context& ctx);
 
 // apt's answer when what is broken stays broken: the advice, the report of
 // broken packages, the error; returns the exit status (100).
-int refuse_unmet(const std::vector<system::BrokenPackage>& broken);
+int refuse_unmet(const config::Config& config, const std::vector<system::BrokenPackage>& broken);
 
 // apt-get's words on stdout when its solver cannot meet a request ("Some
 // packages could not be installed. ...") and the report of what its

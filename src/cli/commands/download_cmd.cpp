@@ -20,6 +20,7 @@
 #include "cli/read_session.hpp"
 #include "aptus/request/version_select.hpp"
 #include "cli/exit_status.hpp"
+#include "cli/message.hpp"
 
 namespace aptus::cli {
 
@@ -32,7 +33,7 @@ int run_download(Context& ctx) {
     for (const std::string& word : ctx.args)
         request::select_versions(cache, *session->candidates, word, request::Select::Candidate, selection, errors);
     if (!errors.empty()) {
-        for (const auto& e : errors) std::fprintf(stderr, "E: %s\n", e.c_str());
+        for (const auto& e : errors) print_message(MessageLevel::Error, e);
         return kExitError;
     }
     // apt fetches in the order of its cache's version ids, which is the

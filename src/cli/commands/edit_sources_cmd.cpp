@@ -13,6 +13,7 @@
 #include "aptus/sources/source_list.hpp"
 #include "cli/exit_status.hpp"
 #include "cli/prompt.hpp"
+#include "cli/message.hpp"
 
 extern char** environ;
 
@@ -70,12 +71,13 @@ int run_edit_sources(Context& ctx) {
             break;
         } catch (const Error& e) {
             std::fflush(stdout);
-            std::fprintf(stderr, "E: %s\n", e.what());
+            print_message(MessageLevel::Error, e.what());
             if (!ask_yes_no(config, "Failed to parse " + path + ". Edit again?")) return kExitError;
         }
     }
     if (content_of(path) != before)
-        std::printf("Your '%s' file changed, please run 'apt-get update'.\n", path.c_str());
+        std::printf("Your '%s' file changed, please run '%s update'.\n", path.c_str(),
+                    advice_program(config) == "aptus" ? "aptus" : "apt-get");
     return kExitSuccess;
 }
 

@@ -35,6 +35,7 @@
 #include "aptus/request/version_select.hpp"
 #include "cli/terminal.hpp"
 #include "cli/exit_status.hpp"
+#include "cli/message.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -74,7 +75,7 @@ int fail(const std::vector<std::string>& errors, Diagnostics& pending) {
     std::fflush(stdout);
     render(pending);
     pending.clear();
-    for (const std::string& e : errors) std::fprintf(stderr, "E: %s\n", e.c_str());
+    for (const std::string& e : errors) print_message(MessageLevel::Error, e);
     return kExitError;
 }
 
@@ -244,7 +245,7 @@ int run(Context& ctx, Verb verb) {
         const bool upgrade = verb == Verb::Upgrade || verb == Verb::FullUpgrade || verb == Verb::DselectUpgrade;
         auto broken = upgrade ? system::broken_installed(su, recommends)
                               : system::broken_after_request(su, r, recommends);
-        if (!broken.empty()) return refuse_unmet(broken);
+        if (!broken.empty()) return refuse_unmet(config, broken);
     }
 
     // APT::Solver (--solver): aptus's own or an external EDSP solver.
@@ -315,8 +316,9 @@ int run(Context& ctx, Verb verb) {
     else if (config.find_bool("APT::Get::HideAutoRemove"))
         options.autoremovable = PlanViewOptions::Autoremovable::Hide;
     // As apt: a root run under sudo is told the command with sudo.
+    options.autoremove_command = advice_program(config) + " autoremove";
     if (const char* sudo = std::getenv("SUDO_USER"); sudo && *sudo && ::geteuid() == 0)
-        options.autoremove_command = "sudo apt autoremove";
+        options.autoremove_command = "sudo " + options.autoremove_command;
     if (!act) {
         std::fputs(((plan_quiet ? std::string() : render_plan(view, options)) + simulate_lines(su, cache, plan)).c_str(),
                    stdout);

@@ -13,6 +13,7 @@
 #include "cli/prompt.hpp"
 #include "cli/read_session.hpp"
 #include "cli/exit_status.hpp"
+#include "cli/message.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -25,7 +26,7 @@ void out(const std::string& line) { std::fputs((line + "\n").c_str(), stdout); }
 
 int finish(const std::vector<std::string>& errors) {
     std::fflush(stdout);
-    for (const std::string& e : errors) std::fprintf(stderr, "E: %s\n", e.c_str());
+    for (const std::string& e : errors) print_message(MessageLevel::Error, e);
     return errors.empty() ? 0 : 100;
 }
 

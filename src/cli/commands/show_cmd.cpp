@@ -27,6 +27,7 @@
 #include "aptus/request/version_select.hpp"
 #include "cli/terminal.hpp"
 #include "cli/exit_status.hpp"
+#include "cli/message.hpp"
 
 namespace aptus::cli {
 namespace {
@@ -313,8 +314,8 @@ int run_show(Context& ctx) {
             if (!request::is_pattern_word(w)) throw;
             pattern_failed = true;
             std::fflush(stdout);
-            std::fprintf(stderr, "E: %s\n", e.what());
-            if (effective_quiet(ctx.config) == 0) std::fprintf(stderr, "N: Unable to locate package %s\n", w.c_str());
+            print_message(MessageLevel::Error, e.what());
+            if (effective_quiet(ctx.config) == 0) print_message(MessageLevel::Notice, "Unable to locate package " + w);
         }
     };
     for (const auto& w : ctx.args) select(w, all ? request::Select::All : request::Select::Candidate, shown);
