@@ -19,8 +19,13 @@ struct Context {
     Diagnostics& diags;
 };
 
+// Where `aptus --help` and the manual list a command.
+enum class CommandGroup { Sources, Query, Change, Files, Internal };
+
 struct Command {
     std::vector<std::string_view> words;  // {"config", "dump"}
+    CommandGroup group;
+    std::string_view arguments;  // the usage line's words after the command: "PACKAGE..."
     std::span<const OptionSpec> options;
     std::string_view help;
     int (*run)(Context&);

@@ -22,22 +22,13 @@
 #include "aptus/config/init.hpp"
 #include "aptus/system/volatile_sources.hpp"
 #include "cli/command.hpp"
+#include "cli/help.hpp"
 #include "cli/output.hpp"
 #include "cli/exit_status.hpp"
 #include "cli/message.hpp"
 
 namespace aptus::cli {
 namespace {
-
-const Command* find_command(const std::vector<std::string>& words) {
-    for (const auto& cmd : commands()) {
-        if (words.size() < cmd.words.size()) continue;
-        bool match = true;
-        for (size_t i = 0; i < cmd.words.size(); ++i) match = match && words[i] == cmd.words[i];
-        if (match) return &cmd;
-    }
-    return nullptr;
-}
 
 std::vector<OptionSpec> all_options() {
     std::vector<OptionSpec> all(general_options().begin(), general_options().end());
@@ -126,8 +117,17 @@ int run(const std::string& program, const std::vector<std::string>& original_arg
         print_version(program);
         return 0;
     }
-    // `apt help` (and `aptus help`): the help, as --help gives it.
-    if (parsed.help || (!cmd && !words.empty() && words[0] == "help")) {
+    // `aptus help install` and `aptus install --help`: that command's help;
+    // `apt help`, `aptus help`, `apt-get install --help`: the program's.
+    const bool help_word = !cmd && !words.empty() && words[0] == "help";
+    if (parsed.help || help_word) {
+        const Command* about = help_word ? find_command(std::span(words).subspan(1)) : cmd;
+        if (program == "aptus" && about && !about->hidden) {
+            std::fputs(command_help_text(*about).c_str(), stdout);
+            return 0;
+        }
+        if (program == "aptus" && help_word && words.size() > 1)
+            throw Error("help: no command " + words[1] + "; 'aptus help' lists them");
         print_help(program);
         return 0;
     }

@@ -25,11 +25,16 @@ enum class ArgKind {
     Version,
 };
 
+// One row feeds the parser, the help, the manual page and the completion.
 struct OptionSpec {
     char short_name;              // 0 for none
     std::string_view long_name;   // "" for none
     std::string_view config_key;  // the setting it changes
     ArgKind kind;
+    // One line for the help; "" for another name of the row before it with
+    // the same setting (--colour after --color), listed with it.
+    std::string_view help = {};
+    std::string_view value_name = {};  // "RELEASE" in "--target-release RELEASE"
 };
 
 // The options every command accepts.

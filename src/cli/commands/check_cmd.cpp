@@ -55,7 +55,7 @@ std::string report(const std::vector<system::BrokenPackage>& broken) {
 }
 
 constexpr OptionSpec check_table[] = {
-    {0, "json", "Aptus::Check::JSON", ArgKind::Flag},
+    {0, "json", "Aptus::Check::JSON", ArgKind::Flag, "print the result as JSON (schema in docs/json)"},
 };
 constexpr int json_schema_version = 1;
 

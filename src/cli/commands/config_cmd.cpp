@@ -10,8 +10,8 @@ namespace aptus::cli {
 namespace {
 
 constexpr OptionSpec dump_table[] = {
-    {0, "empty", "APT::Config::Dump::EmptyValue", ArgKind::Flag},
-    {0, "format", "APT::Config::Dump::Format", ArgKind::Value},
+    {0, "empty", "APT::Config::Dump::EmptyValue", ArgKind::Flag, "print empty values too (the default; --no-empty: skip them)"},
+    {0, "format", "APT::Config::Dump::Format", ArgKind::Value, "the form of each line: %f the key, %v the value, %n a newline, %N a tab", "FORMAT"},
 };
 
 // Single quotes protect everything in a POSIX shell except a single quote.

@@ -25,20 +25,20 @@ namespace aptus::cli {
 namespace {
 
 constexpr OptionSpec depends_table[] = {
-    {0, "recurse", "APT::Cache::RecurseDepends", ArgKind::Flag},
-    {0, "installed", "APT::Cache::Installed", ArgKind::Flag},
-    {'i', "important", "APT::Cache::Important", ArgKind::Flag},
+    {0, "recurse", "APT::Cache::RecurseDepends", ArgKind::Flag, "follow the dependencies of each package found, recursively"},
+    {0, "installed", "APT::Cache::Installed", ArgKind::Flag, "only dependencies that are installed"},
+    {'i', "important", "APT::Cache::Important", ArgKind::Flag, "only Depends and Pre-Depends"},
     // --no-recommends etc. turn a type off, as apt-cache's do.
-    {0, "implicit", "APT::Cache::ShowImplicit", ArgKind::Flag},
-    {0, "pre-depends", "APT::Cache::ShowPre-Depends", ArgKind::Flag},
-    {0, "depends", "APT::Cache::ShowDepends", ArgKind::Flag},
-    {0, "recommends", "APT::Cache::ShowRecommends", ArgKind::Flag},
-    {0, "suggests", "APT::Cache::ShowSuggests", ArgKind::Flag},
-    {0, "conflicts", "APT::Cache::ShowConflicts", ArgKind::Flag},
-    {0, "breaks", "APT::Cache::ShowBreaks", ArgKind::Flag},
-    {0, "replaces", "APT::Cache::ShowReplaces", ArgKind::Flag},
-    {0, "enhances", "APT::Cache::ShowEnhances", ArgKind::Flag},
-    {0, "json", "Aptus::Depends::JSON", ArgKind::Flag},
+    {0, "implicit", "APT::Cache::ShowImplicit", ArgKind::Flag, "show the dependencies aptus implies (multi-arch)"},
+    {0, "pre-depends", "APT::Cache::ShowPre-Depends", ArgKind::Flag, "show Pre-Depends (the default; --no-pre-depends: hide)"},
+    {0, "depends", "APT::Cache::ShowDepends", ArgKind::Flag, "show Depends (the default; --no-depends: hide)"},
+    {0, "recommends", "APT::Cache::ShowRecommends", ArgKind::Flag, "show Recommends (the default; --no-recommends: hide)"},
+    {0, "suggests", "APT::Cache::ShowSuggests", ArgKind::Flag, "show Suggests (the default; --no-suggests: hide)"},
+    {0, "conflicts", "APT::Cache::ShowConflicts", ArgKind::Flag, "show Conflicts (the default; --no-conflicts: hide)"},
+    {0, "breaks", "APT::Cache::ShowBreaks", ArgKind::Flag, "show Breaks (the default; --no-breaks: hide)"},
+    {0, "replaces", "APT::Cache::ShowReplaces", ArgKind::Flag, "show Replaces (the default; --no-replaces: hide)"},
+    {0, "enhances", "APT::Cache::ShowEnhances", ArgKind::Flag, "show Enhances (the default; --no-enhances: hide)"},
+    {0, "json", "Aptus::Depends::JSON", ArgKind::Flag, "print the result as JSON (schema in docs/json)"},
 };
 
 using cache::DepType;

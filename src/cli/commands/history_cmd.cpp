@@ -210,7 +210,7 @@ int history_undo(Context& ctx, const std::vector<HistoryEntry>& entries, const s
 std::span<const OptionSpec> history_options() {
     // --json for list and info, and everything install takes for undo.
     static const std::vector<OptionSpec> table = [] {
-        std::vector<OptionSpec> t{{0, "json", "Aptus::History::JSON", ArgKind::Flag}};
+        std::vector<OptionSpec> t{{0, "json", "Aptus::History::JSON", ArgKind::Flag, "print the result as JSON (schema in docs/json)"}};
         for (const OptionSpec& o : install_options())
             if (o.long_name != "json") t.push_back(o);
         return t;

@@ -43,30 +43,30 @@ namespace {
 using install::Verb;
 
 constexpr OptionSpec install_table[] = {
-    {'t', "target-release", "APT::Default-Release", ArgKind::Value},
-    {'a', "host-architecture", "APT::Get::Host-Architecture", ArgKind::Value},
-    {0, "default-release", "APT::Default-Release", ArgKind::Value},
-    {0, "allow-downgrades", "APT::Get::allow-downgrades", ArgKind::Flag},
-    {0, "allow-remove-essential", "APT::Get::allow-remove-essential", ArgKind::Flag},
-    {0, "allow-change-held-packages", "APT::Get::allow-change-held-packages", ArgKind::Flag},
-    {0, "install-recommends", "APT::Install-Recommends", ArgKind::Flag},
-    {0, "install-suggests", "APT::Install-Suggests", ArgKind::Flag},
-    {0, "strict-pinning", "APT::Solver::Strict-Pinning", ArgKind::Flag},
-    {0, "purge", "APT::Get::Purge", ArgKind::Flag},
+    {'t', "target-release", "APT::Default-Release", ArgKind::Value, "prefer the versions of this release (archive, codename or version), as APT::Default-Release", "RELEASE"},
+    {'a', "host-architecture", "APT::Get::Host-Architecture", ArgKind::Value, "the architecture to build or install for (cross-building)", "ARCH"},
+    {0, "default-release", "APT::Default-Release", ArgKind::Value, "", "RELEASE"},
+    {0, "allow-downgrades", "APT::Get::allow-downgrades", ArgKind::Flag, "allow downgrades without asking"},
+    {0, "allow-remove-essential", "APT::Get::allow-remove-essential", ArgKind::Flag, "allow removing Essential and protected packages"},
+    {0, "allow-change-held-packages", "APT::Get::allow-change-held-packages", ArgKind::Flag, "allow changing held packages without asking"},
+    {0, "install-recommends", "APT::Install-Recommends", ArgKind::Flag, "install recommended packages (the default; --no-install-recommends: do not)"},
+    {0, "install-suggests", "APT::Install-Suggests", ArgKind::Flag, "install suggested packages too"},
+    {0, "strict-pinning", "APT::Solver::Strict-Pinning", ArgKind::Flag, "only candidates may be installed (the default; --no-strict-pinning: any version a pin allows)"},
+    {0, "purge", "APT::Get::Purge", ArgKind::Flag, "purge rather than remove: configuration files go too"},
     // --autoremove is a request of its own (Aptus::Cmd::AutoRemove): apt's
     // upgrade honours it but not APT::Get::AutomaticRemove from the config.
-    {0, "auto-remove", "Aptus::Cmd::AutoRemove", ArgKind::Flag},
+    {0, "auto-remove", "Aptus::Cmd::AutoRemove", ArgKind::Flag, "also remove what was installed automatically and is needed no more"},
     {0, "autoremove", "Aptus::Cmd::AutoRemove", ArgKind::Flag},
-    {0, "with-new-pkgs", "APT::Get::Upgrade-Allow-New", ArgKind::Flag},
-    {'V', "verbose-versions", "APT::Get::Show-Versions", ArgKind::Flag},
-    {0, "force-yes", "APT::Get::Force-Yes", ArgKind::Flag},
-    {0, "json", "Aptus::Plan::JSON", ArgKind::Flag},
-    {'d', "download-only", "APT::Get::Download-Only", ArgKind::Flag},
-    {0, "assume-no", "APT::Get::Assume-No", ArgKind::Flag},
-    {0, "trivial-only", "APT::Get::Trivial-Only", ArgKind::Flag},
-    {0, "reinstall", "APT::Get::ReInstall", ArgKind::Flag},
+    {0, "with-new-pkgs", "APT::Get::Upgrade-Allow-New", ArgKind::Flag, "upgrade may install new packages (--without-new-pkgs: it may not)"},
+    {'V', "verbose-versions", "APT::Get::Show-Versions", ArgKind::Flag, "show the versions of every package in the plan"},
+    {0, "force-yes", "APT::Get::Force-Yes", ArgKind::Flag, "the old switch for all three --allow-* options (deprecated, as in apt)"},
+    {0, "json", "Aptus::Plan::JSON", ArgKind::Flag, "print the result as JSON (schema in docs/json)"},
+    {'d', "download-only", "APT::Get::Download-Only", ArgKind::Flag, "only download the archives; install nothing"},
+    {0, "assume-no", "APT::Get::Assume-No", ArgKind::Flag, "answer no to every question"},
+    {0, "trivial-only", "APT::Get::Trivial-Only", ArgKind::Flag, "do nothing but install or upgrade; refuse anything else (answers no)"},
+    {0, "reinstall", "APT::Get::ReInstall", ArgKind::Flag, "install named packages again even when installed at that version"},
     // APT 3.0's --update: the lists are updated first.
-    {'U', "update", "APT::Update", ArgKind::Flag},
+    {'U', "update", "APT::Update", ArgKind::Flag, "update the package lists first"},
 };
 
 // apt prints its warnings and errors together, in the order they came:

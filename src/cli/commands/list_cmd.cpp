@@ -23,15 +23,15 @@ namespace aptus::cli {
 namespace {
 
 constexpr OptionSpec list_table[] = {
-    {0, "installed", "APT::Cmd::Installed", ArgKind::Flag},
-    {0, "upgradable", "APT::Cmd::Upgradable", ArgKind::Flag},
+    {0, "installed", "APT::Cmd::Installed", ArgKind::Flag, "only installed packages"},
+    {0, "upgradable", "APT::Cmd::Upgradable", ArgKind::Flag, "only packages that can be upgraded"},
     {0, "upgradeable", "APT::Cmd::Upgradable", ArgKind::Flag},
-    {0, "manual-installed", "APT::Cmd::Manual-Installed", ArgKind::Flag},
-    {'a', "all-versions", "APT::Cmd::All-Versions", ArgKind::Flag},
-    {'v', "verbose", "APT::Cmd::List-Include-Summary", ArgKind::Flag},
-    {0, "color", "APT::Color", ArgKind::Flag},
+    {0, "manual-installed", "APT::Cmd::Manual-Installed", ArgKind::Flag, "only packages installed manually"},
+    {'a', "all-versions", "APT::Cmd::All-Versions", ArgKind::Flag, "list every version, not only the candidate"},
+    {'v', "verbose", "APT::Cmd::List-Include-Summary", ArgKind::Flag, "show each package's summary too"},
+    {0, "color", "APT::Color", ArgKind::Flag, "colours (the default on a terminal; --no-color, NO_COLOR: none)"},
     {0, "colour", "APT::Color", ArgKind::Flag},
-    {0, "json", "Aptus::List::JSON", ArgKind::Flag},
+    {0, "json", "Aptus::List::JSON", ArgKind::Flag, "print the result as JSON (schema in docs/json)"},
 };
 
 // Bumped when a field changes meaning or goes away; new fields keep it.

@@ -38,7 +38,7 @@ struct Row {
 std::string line(const Row& r) { return right10(r.name) + " | " + right10(r.version) + " | " + r.index + "\n"; }
 
 constexpr OptionSpec madison_table[] = {
-    {0, "json", "Aptus::Madison::JSON", ArgKind::Flag},
+    {0, "json", "Aptus::Madison::JSON", ArgKind::Flag, "print the result as JSON (schema in docs/json)"},
 };
 constexpr int json_schema_version = 1;
 

@@ -19,7 +19,7 @@ namespace aptus::cli {
 namespace {
 
 constexpr OptionSpec mark_table[] = {
-    {'f', "file", "Dir::State::extended_states", ArgKind::Value},
+    {'f', "file", "Dir::State::extended_states", ArgKind::Value, "the extended_states file to read and write", "FILE"},
 };
 
 void out(const std::string& line) { std::fputs((line + "\n").c_str(), stdout); }

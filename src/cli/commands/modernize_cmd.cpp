@@ -14,7 +14,7 @@ namespace aptus::cli {
 namespace {
 
 constexpr OptionSpec modernize_table[] = {
-    {0, "assume-no", "APT::Get::Assume-No", ArgKind::Flag},
+    {0, "assume-no", "APT::Get::Assume-No", ArgKind::Flag, "only show what would be rewritten; change nothing"},
 };
 
 constexpr const char* explanation =

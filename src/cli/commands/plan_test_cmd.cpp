@@ -19,13 +19,13 @@ namespace aptus::cli {
 namespace {
 
 constexpr OptionSpec plan_test_table[] = {
-    {0, "assume-no", "APT::Get::Assume-No", ArgKind::Flag},
-    {'V', "verbose-versions", "APT::Get::Show-Versions", ArgKind::Flag},
-    {0, "list-columns", "APT::Get::List-Columns", ArgKind::Flag},
-    {0, "color", "APT::Color", ArgKind::Flag},
-    {0, "allow-remove-essential", "APT::Get::allow-remove-essential", ArgKind::Flag},
-    {0, "allow-downgrades", "APT::Get::allow-downgrades", ArgKind::Flag},
-    {0, "allow-change-held-packages", "APT::Get::allow-change-held-packages", ArgKind::Flag},
+    {0, "assume-no", "APT::Get::Assume-No", ArgKind::Flag, "answer no to every question"},
+    {'V', "verbose-versions", "APT::Get::Show-Versions", ArgKind::Flag, "show the versions of every package in the plan"},
+    {0, "list-columns", "APT::Get::List-Columns", ArgKind::Flag, "lay out package lists in columns"},
+    {0, "color", "APT::Color", ArgKind::Flag, "colours (the default on a terminal; --no-color, NO_COLOR: none)"},
+    {0, "allow-remove-essential", "APT::Get::allow-remove-essential", ArgKind::Flag, "allow removing Essential and protected packages"},
+    {0, "allow-downgrades", "APT::Get::allow-downgrades", ArgKind::Flag, "allow downgrades without asking"},
+    {0, "allow-change-held-packages", "APT::Get::allow-change-held-packages", ArgKind::Flag, "allow changing held packages without asking"},
 };
 
 uint64_t number(const std::string& text, const std::string& where) {

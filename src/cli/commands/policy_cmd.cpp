@@ -17,9 +17,9 @@ namespace aptus::cli {
 namespace {
 
 constexpr OptionSpec policy_table[] = {
-    {'t', "target-release", "APT::Default-Release", ArgKind::Value},
-    {0, "default-release", "APT::Default-Release", ArgKind::Value},
-    {0, "json", "Aptus::Policy::JSON", ArgKind::Flag},
+    {'t', "target-release", "APT::Default-Release", ArgKind::Value, "prefer the versions of this release (archive, codename or version), as APT::Default-Release", "RELEASE"},
+    {0, "default-release", "APT::Default-Release", ArgKind::Value, "", "RELEASE"},
+    {0, "json", "Aptus::Policy::JSON", ArgKind::Flag, "print the result as JSON (schema in docs/json)"},
 };
 
 // Bumped when a field changes meaning or goes away; new fields keep it.

@@ -28,11 +28,11 @@ namespace aptus::cli {
 namespace {
 
 constexpr OptionSpec search_table[] = {
-    {'n', "names-only", "APT::Cache::NamesOnly", ArgKind::Flag},
-    {'f', "full", "APT::Cache::ShowFull", ArgKind::Flag},
-    {0, "color", "APT::Color", ArgKind::Flag},
+    {'n', "names-only", "APT::Cache::NamesOnly", ArgKind::Flag, "search the names only, not the descriptions"},
+    {'f', "full", "APT::Cache::ShowFull", ArgKind::Flag, "show the full records of the packages found"},
+    {0, "color", "APT::Color", ArgKind::Flag, "colours (the default on a terminal; --no-color, NO_COLOR: none)"},
     {0, "colour", "APT::Color", ArgKind::Flag},
-    {0, "json", "Aptus::Search::JSON", ArgKind::Flag},
+    {0, "json", "Aptus::Search::JSON", ArgKind::Flag, "print the result as JSON (schema in docs/json)"},
 };
 
 // Bumped when a field changes meaning or goes away; new fields keep it.

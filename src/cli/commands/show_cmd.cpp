@@ -33,11 +33,11 @@ namespace aptus::cli {
 namespace {
 
 constexpr OptionSpec show_table[] = {
-    {'a', "all-versions", "APT::Cache::AllVersions", ArgKind::Flag},
-    {0, "full", "APT::Cache::ShowFull", ArgKind::Flag},
-    {0, "color", "APT::Color", ArgKind::Flag},
+    {'a', "all-versions", "APT::Cache::AllVersions", ArgKind::Flag, "show every version, not only the candidate"},
+    {0, "full", "APT::Cache::ShowFull", ArgKind::Flag, "show the whole long description"},
+    {0, "color", "APT::Color", ArgKind::Flag, "colours (the default on a terminal; --no-color, NO_COLOR: none)"},
     {0, "colour", "APT::Color", ArgKind::Flag},
-    {0, "json", "Aptus::Show::JSON", ArgKind::Flag},
+    {0, "json", "Aptus::Show::JSON", ArgKind::Flag, "print the result as JSON (schema in docs/json)"},
 };
 
 constexpr int json_schema_version = 1;

@@ -26,8 +26,8 @@ namespace aptus::cli {
 namespace {
 
 constexpr OptionSpec showsrc_table[] = {
-    {0, "only-source", "APT::Cache::Only-Source", ArgKind::Flag},
-    {0, "json", "Aptus::ShowSrc::JSON", ArgKind::Flag},
+    {0, "only-source", "APT::Cache::Only-Source", ArgKind::Flag, "take the names as source package names only"},
+    {0, "json", "Aptus::ShowSrc::JSON", ArgKind::Flag, "print the result as JSON (schema in docs/json)"},
 };
 
 // Bumped when a field changes meaning or goes away; new fields keep it.

@@ -23,13 +23,13 @@ namespace aptus::cli {
 namespace {
 
 constexpr OptionSpec sources_table[] = {
-    {0, "json", "Aptus::Sources::JSON", ArgKind::Flag},
-    {0, "targets", "Aptus::Sources::Targets", ArgKind::Flag},
+    {0, "json", "Aptus::Sources::JSON", ArgKind::Flag, "print the result as JSON (schema in docs/json)"},
+    {0, "targets", "Aptus::Sources::Targets", ArgKind::Flag, "show each source's index targets"},
 };
 
 constexpr OptionSpec indextargets_table[] = {
-    {0, "release-info", "APT::Get::IndexTargets::ReleaseInfo", ArgKind::Flag},
-    {0, "format", "APT::Get::IndexTargets::Format", ArgKind::Value},
+    {0, "release-info", "APT::Get::IndexTargets::ReleaseInfo", ArgKind::Flag, "add the Release file's fields to each target (the default)"},
+    {0, "format", "APT::Get::IndexTargets::Format", ArgKind::Value, "the form of each line: $(KEY) stands for a field of the target", "FORMAT"},
 };
 
 // Bumped when a field changes meaning or goes away; new fields keep it.

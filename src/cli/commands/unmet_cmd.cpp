@@ -22,7 +22,7 @@ namespace aptus::cli {
 namespace {
 
 constexpr OptionSpec unmet_table[] = {
-    {'i', "important", "APT::Cache::Important", ArgKind::Flag},
+    {'i', "important", "APT::Cache::Important", ArgKind::Flag, "only Depends and Pre-Depends"},
 };
 
 using cache::DepType;

@@ -28,8 +28,8 @@ namespace aptus::cli {
 namespace {
 
 constexpr OptionSpec update_table[] = {
-    {0, "allow-releaseinfo-change", "Acquire::AllowReleaseInfoChange", ArgKind::Flag},
-    {0, "allow-insecure-repositories", "Acquire::AllowInsecureRepositories", ArgKind::Flag},
+    {0, "allow-releaseinfo-change", "Acquire::AllowReleaseInfoChange", ArgKind::Flag, "accept a Release whose Origin, Label, Suite, Codename or Version changed"},
+    {0, "allow-insecure-repositories", "Acquire::AllowInsecureRepositories", ArgKind::Flag, "accept repositories that are not signed (their packages stay unauthenticated)"},
 };
 
 unsigned count_upgradable(const config::Config& config, Diagnostics& diags) {

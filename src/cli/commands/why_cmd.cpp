@@ -16,7 +16,7 @@ namespace aptus::cli {
 namespace {
 
 constexpr OptionSpec why_table[] = {
-    {0, "json", "Aptus::Why::JSON", ArgKind::Flag},
+    {0, "json", "Aptus::Why::JSON", ArgKind::Flag, "print the result as JSON (schema in docs/json)"},
 };
 
 // Bumped when a field changes meaning or goes away; new fields keep it.
