@@ -20,9 +20,11 @@
 
 #include "aptus/base/error.hpp"
 #include "aptus/config/init.hpp"
+#include "aptus/config/values.hpp"
 #include "aptus/system/volatile_sources.hpp"
 #include "cli/command.hpp"
 #include "cli/help.hpp"
+#include "cli/json_error.hpp"
 #include "cli/output.hpp"
 #include "cli/exit_status.hpp"
 #include "cli/message.hpp"
@@ -141,6 +143,15 @@ int run(const std::string& program, const std::vector<std::string>& original_arg
         throw Error("Invalid operation " + op);
     }
 
+    // --json asked for, read from the command line alone: the configuration
+    // may be what fails.
+    bool json = false;
+    for (const OptionSpec& o : cmd->options)
+        if (o.long_name == "json")
+            for (const auto& item : parsed.items)
+                if (item.kind == config::CommandLineItem::Kind::Set && item.key == o.config_key)
+                    json = config::parse_bool(item.value).value_or(false);
+
     Diagnostics diags;
     config::LoadRequest request;
     if (const char* env = std::getenv("APT_CONFIG")) request.apt_config = env;
@@ -166,6 +177,14 @@ int run(const std::string& program, const std::vector<std::string>& original_arg
         int rc = cmd->run(ctx);
         render(diags);
         return rc;
+    } catch (const Error& e) {
+        render(diags);
+        if (json) {
+            std::string name;
+            for (auto w : cmd->words) name += (name.empty() ? "" : " ") + std::string(w);
+            std::fputs(error_json(name, e).c_str(), stdout);
+        }
+        throw;
     } catch (...) {
         render(diags);
         throw;

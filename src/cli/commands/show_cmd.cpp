@@ -338,7 +338,9 @@ int run_show(Context& ctx) {
     // Decided before the pager takes stdout: colour follows the terminal, as apt's.
     ShowColors colors(json ? Colors::off() : Colors::for_stdout(ctx.config));
     auto pager = Pager::start(ctx.config, &ctx.diags);
-    if (json) {
+    if (json && shown.versions.empty() && virtuals.empty()) {
+        // Nothing found: the error below, and main's JSON of it, answer.
+    } else if (json) {
         nlohmann::ordered_json doc;
         // Every command's envelope names it schema_version; "version" is
         // the old name, kept until the schema's next version.
