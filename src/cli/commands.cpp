@@ -87,7 +87,7 @@ std::span<const Command> commands() {
         {{"autoremove"}, install_options(), "remove what was installed automatically and is needed no more", run_autoremove},
         {{"autopurge"}, install_options(), "autoremove, and purge the configuration files too", run_autopurge},
         {{"mark"}, mark_options(), "mark packages automatically or manually installed, hold them (as apt-mark)", run_mark},
-        {{"history"}, history_options(), "list the changes apt and aptus made (info N: one in full, undo N: its inverse; --json)", run_history},
+        {{"history"}, history_options(), "list the changes apt and aptus made (info N: one in full; undo N, redo N; rollback N: undo all after N; --json)", run_history},
         {{"completion"}, {}, "print the shell's completion for aptus: aptus completion bash", run_completion},
         {{"moo"}, {}, "", run_moo, true},
         {{"internal-pager-test"}, {}, "", run_internal_pager_test, true},

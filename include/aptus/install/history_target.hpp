@@ -27,11 +27,11 @@ namespace aptus::install {
 
 // What one package is to be afterwards.
 struct PackageTarget {
-    std::string package;            // "name:arch", as history.log names it
-    std::string version;            // installed at this version; "": not installed
+    std::string package{};          // "name:arch", as history.log names it
+    std::string version{};          // installed at this version; "": not installed
     bool purge = false;             // not installed, and its configuration files gone too
     bool reinstall = false;         // installed at `version` again even when it already is
-    std::optional<bool> automatic;  // the mark the log gives; nullopt: as it is now (a new package: manual)
+    std::optional<bool> automatic{};  // the mark the log gives; nullopt: as it is now (a new package: manual)
 
     bool operator==(const PackageTarget&) const = default;
 };
