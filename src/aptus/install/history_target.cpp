@@ -134,12 +134,6 @@ const cache::Package* find_logged(const cache::Cache& cache, const std::string& 
     return nullptr;
 }
 
-bool offered(const cache::Cache& cache, const cache::Version& v) {
-    for (const cache::VersionFile& f : cache.files_of(v))
-        if (cache.index_files()[f.index_file].kind == cache::IndexKind::Packages) return true;
-    return false;
-}
-
 }  // namespace
 
 std::vector<std::string> target_words(const TargetState& target, std::string_view native_architecture) {
@@ -163,7 +157,7 @@ Goal target_goal(const config::Config& config, system::SystemUniverse& su, const
             const cache::Version* wanted = nullptr;
             if (p)
                 for (const cache::Version& v : cache.versions_of(*p))
-                    if (cache.str(v.version) == t.version && (&v == current || offered(cache, v))) wanted = &v;
+                    if (cache.str(v.version) == t.version && (&v == current || downloadable(cache, v))) wanted = &v;
             if (!wanted) {
                 errors.push_back("Version " + t.version + " of " + word_name(t.package, native) +
                                  " is not available any more: no source has it and it is not installed");
