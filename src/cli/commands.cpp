@@ -88,7 +88,7 @@ std::span<const Command> commands() {
         {{"autoremove"}, CommandGroup::Change, "[PACKAGE...]", install_options(), "remove what was installed automatically and is needed no more", run_autoremove},
         {{"autopurge"}, CommandGroup::Change, "[PACKAGE...]", install_options(), "autoremove, and purge the configuration files too", run_autopurge},
         {{"mark"}, CommandGroup::Change, "auto|manual|hold|unhold|show... [PACKAGE...]", mark_options(), "mark packages automatically or manually installed, hold them (as apt-mark)", run_mark},
-        {{"history"}, CommandGroup::Change, "[list|info N|undo N]", history_options(), "list the changes apt and aptus made (info N: one in full, undo N: its inverse; --json)", run_history},
+        {{"history"}, CommandGroup::Change, "[list|info N|undo N|redo N|rollback N]", history_options(), "list the changes apt and aptus made (info N: one in full; undo N, redo N; rollback N: undo all after N)", run_history},
         {{"completion"}, CommandGroup::Files, "bash", {}, "print the shell's completion for aptus: aptus completion bash", run_completion},
         {{"moo"}, CommandGroup::Internal, "", {}, "", run_moo, true},
         {{"internal-pager-test"}, CommandGroup::Internal, "", {}, "", run_internal_pager_test, true},

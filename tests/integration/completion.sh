@@ -29,6 +29,7 @@ check "install's own options ($(words "$APTUS" install --no-install-r))" \
 check "options every command takes" contains "$(words "$APTUS" policy --)" "--option"
 check "mark's own words ($(words "$APTUS" mark sh))" \
     test "$(words "$APTUS" mark sh)" = "showauto showdeinstall showhold showinstall showmanual showpurge showremove"
+check "history's own words ($(words "$APTUS" history r))" test "$(words "$APTUS" history r)" = "redo rollback"
 check "package names from the cache ($(words "$APTUS" install hel))" test "$(words "$APTUS" install hel)" = "hello hellox"
 check "after options and other names" test "$(words "$APTUS" -y install -t stable hello ot)" = "other"
 check "a value is not completed as a name" test -z "$(words "$APTUS" install -t h)"

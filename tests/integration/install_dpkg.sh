@@ -130,15 +130,7 @@ check "aptus mark showauto agrees with apt-mark showauto" \
 # --root: a second system under one directory, its own configuration read
 # (the host's and APT_CONFIG's are not), dpkg given --root.
 R=$T/root2
-mkdir -p "$R/etc/apt/sources.list.d" "$R/etc/apt/apt.conf.d" "$R/var/lib/dpkg/info" "$R/var/lib/dpkg/updates" \
-    "$R/var/lib/apt/lists" "$R/var/cache/apt/archives/partial"
-: >"$R/var/lib/dpkg/status"
-cp "$SB/etc/apt/sources.list.d/test.sources" "$R/etc/apt/sources.list.d/"
-cat >"$R/etc/apt/apt.conf.d/50test" <<CONF
-DPkg::Options:: "--force-script-chrootless";
-APT::Architecture "amd64";
-Acquire::Languages "none";
-CONF
+root_system "$R"
 env -u APT_CONFIG "$APTUS" --root "$R" update -q >"$T/out" 2>"$T/err"
 check "update with --root ($(cat "$T/err"))" test $? = 0
 env -u APT_CONFIG "$APTUS" --root "$R" install -y libfoo >"$T/out" 2>"$T/err" </dev/null

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "aptus/cache/cache.hpp"
@@ -59,6 +60,11 @@ struct Goal {
     // BuildDep: apt's notes of the release walk of "name/release", which it
     // prints once it has built the dependency tree (after `request.notes`).
     std::vector<std::string> walk_notes;
+    // A target state's wishes that words cannot say (history_target.hpp):
+    // the automatic mark of a package the plan changes, and the removals that
+    // purge; plan_goal applies them.
+    std::vector<std::pair<const cache::Package*, bool>> marks;
+    std::vector<const cache::Package*> purges;
 };
 
 // Reads `words` for `verb` against `su` (which it changes as apt changes its
@@ -71,8 +77,9 @@ Goal read_goal(const config::Config& config, system::SystemUniverse& su, const c
 
 // The plan of a solved goal: the solver's changes, then what apt adds
 // (configuration-file purges, reinstalls, required reinstalls), in dpkg's
-// order. `errors` gets apt's errors for what cannot be added (a package
-// dpkg needs reinstalled that no repository offers).
+// order, with the goal's marks and purges. `errors` gets apt's errors for
+// what cannot be added (a package dpkg needs reinstalled that no repository
+// offers).
 Plan plan_goal(const system::SystemUniverse& su, const cache::Cache& cache, const system::Candidates& candidates,
                const Goal& goal, const solver::Solution& solution, std::vector<std::string>& errors);
 

@@ -72,6 +72,9 @@ system::DpkgWork plan_work(const system::SystemUniverse& su, const cache::Cache&
 void order_steps(const system::SystemUniverse& su, const cache::Cache& cache, Plan& plan);
 
 
+// A version can be installed (again) only when a repository offers it.
+bool downloadable(const cache::Cache& cache, const cache::Version& v);
+
 // --reinstall / reinstall: the named installed versions are installed again
 // (those a repository still offers; reinstall_notes says which are not).
 void add_reinstalls(const cache::Cache& cache, const std::vector<const cache::Package*>& named, Plan& plan);

@@ -23,6 +23,7 @@
 #include "aptus/config/config.hpp"
 #include "aptus/install/execute.hpp"
 #include "aptus/install/goal.hpp"
+#include "aptus/install/history_target.hpp"
 #include "aptus/install/plan.hpp"
 #include "aptus/system/candidates.hpp"
 #include "aptus/system/history_log.hpp"
@@ -86,14 +87,20 @@ public:
 
     // The entries of the history log (apt's and aptus's runs), oldest first.
     std::vector<system::HistoryEntry> history() const;
-    // The goal that undoes `entry` (install/undo.hpp), resolved. A
-    // resolution without transaction and without errors: nothing to undo.
+    // A target state resolved (install/history_target.hpp: undo_target,
+    // redo_target, rollback_target of history()): the install goal that
+    // reaches it, with the marks the log gives. A resolution without
+    // transaction and without errors: nothing to do.
+    Resolution reach(const TargetState& target);
+    // reach(undo_target of `entry` alone).
     Resolution undo(const system::HistoryEntry& entry);
 
 private:
     friend class Transaction;
     struct State;
     explicit Session(std::unique_ptr<State> state);
+    // A goal read on `su`, solved and planned.
+    Resolution solve(system::SystemUniverse su, Goal goal);
     std::unique_ptr<State> state_;
 };
 

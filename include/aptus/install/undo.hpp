@@ -1,6 +1,8 @@
 // Undoing a history entry: the request that puts back what it changed,
 // as the words any front end's install takes (request/request.hpp), so it
-// is solved, shown and carried out as any install is.
+// is solved, shown and carried out as any install is. The same as
+// target_words(undo_target(...)) of install/history_target.hpp, which also
+// has redo and rollback and the marks the log gives.
 #pragma once
 
 #include <string>

@@ -38,6 +38,15 @@ std::string history_date(long long unix_time);
 // (`apt-get install -o "A=x y"` logs `apt-get install -o A='x y'`).
 std::string history_commandline(const std::vector<std::string>& argv);
 
+// What a Commandline says was done, for a list of entries: the command and
+// its words, without the program and the options that say where or how
+// quietly it ran rather than what it did: --root DIR, -c/--config-file
+// FILE, -o of Dir..., Debug::... and quiet, -y/--yes/--assume-yes,
+// -q/--quiet (also joined, "-qy"). Quoted values ("-o A='x y'") are one
+// word. "aptus --root /srv/x -o Dir::Cache=/c install -y hello" gives
+// "install hello"; a line of nothing else gives itself.
+std::string history_command_summary(std::string_view commandline);
+
 // apt's Requested-By: "user (1000)" for the uid in SUDO_UID, else
 // PKEXEC_UID (the user's name from the password database, not SUDO_USER);
 // "" when neither is set, the uid is 0, or the uid has no user.

@@ -1,5 +1,6 @@
 #include "aptus/install/goal.hpp"
 
+#include <algorithm>
 #include <optional>
 
 #include "aptus/install/build_dep.hpp"
@@ -160,7 +161,20 @@ Plan plan_goal(const system::SystemUniverse& su, const cache::Cache& cache, cons
     for (std::string& e : add_required_reinstalls(cache, plan)) errors.push_back(std::move(e));
     // What was added after the solver is in -s's lines too (apt prints a
     // reinstall's Inst and Conf).
-    if (plan.changes.size() != solved_changes) order_steps(su, cache, plan);
+    bool reorder = plan.changes.size() != solved_changes;
+    for (Change& ch : plan.changes) {
+        if (ch.kind == ChangeKind::Remove) {
+            const bool purge = std::find(goal.purges.begin(), goal.purges.end(), ch.package) != goal.purges.end();
+            if (purge && !ch.purge) {
+                ch.purge = true;
+                reorder = true;
+            }
+            continue;
+        }
+        for (const auto& [package, automatic] : goal.marks)
+            if (package == ch.package) ch.automatic = automatic;
+    }
+    if (reorder) order_steps(su, cache, plan);
     return plan;
 }
 

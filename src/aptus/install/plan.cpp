@@ -10,14 +10,14 @@
 #include "aptus/system/authentication.hpp"
 
 namespace aptus::install {
-namespace {
 
-// A version can be installed again only when a repository still offers it.
 bool downloadable(const cache::Cache& cache, const cache::Version& v) {
     for (const cache::VersionFile& f : cache.files_of(v))
         if (cache.index_files()[f.index_file].kind == cache::IndexKind::Packages) return true;
     return false;
 }
+
+namespace {
 
 // The dpkg steps as steps on plan.changes, after those already there. A
 // version is removed or installed, never both, so it names its change.

@@ -4,7 +4,6 @@
 #include <optional>
 
 #include "aptus/config/init.hpp"
-#include "aptus/install/undo.hpp"
 #include "aptus/system/dpkg_lock.hpp"
 #include "aptus/system/external_solver.hpp"
 #include "aptus/system/system.hpp"
@@ -65,12 +64,25 @@ Resolution Session::resolve(Verb verb, const std::vector<std::string>& words) {
         s.earlier.push_back(std::move(s.open));
         s.open = system::open_system(s.config, s.diags);
     }
-    const cache::Cache& c = cache();
-    Resolution out;
     // Reading the words changes the universe (candidates, holds) as apt
     // changes its depcache: each goal gets its own.
-    system::SystemUniverse su = system::system_universe(c, *s.open->candidates);
-    Goal goal = read_goal(s.config, su, c, *s.open->candidates, verb, words);
+    system::SystemUniverse su = system::system_universe(cache(), *s.open->candidates);
+    Goal goal = read_goal(s.config, su, cache(), *s.open->candidates, verb, words);
+    return solve(std::move(su), std::move(goal));
+}
+
+Resolution Session::reach(const TargetState& target) {
+    if (target.empty()) return {};
+    State& s = *state_;
+    system::SystemUniverse su = system::system_universe(cache(), *s.open->candidates);
+    Goal goal = target_goal(s.config, su, cache(), *s.open->candidates, target);
+    return solve(std::move(su), std::move(goal));
+}
+
+Resolution Session::solve(system::SystemUniverse su, Goal goal) {
+    State& s = *state_;
+    const cache::Cache& c = cache();
+    Resolution out;
     out.notes = goal.request.notes;
     if (!goal.request.errors.empty()) {
         out.errors = goal.request.errors;
@@ -100,11 +112,7 @@ Resolution Session::resolve(Verb verb, const std::vector<PackageSpec>& packages)
 
 std::vector<system::HistoryEntry> Session::history() const { return system::read_history(state_->config); }
 
-Resolution Session::undo(const system::HistoryEntry& entry) {
-    std::vector<std::string> words = undo_words(entry, state_->config.find("APT::Architecture"));
-    if (words.empty()) return {};
-    return resolve(Verb::Install, words);
-}
+Resolution Session::undo(const system::HistoryEntry& entry) { return reach(undo_target(std::span(&entry, 1), 1)); }
 
 Transaction::Transaction(std::unique_ptr<State> state) : state_(std::move(state)) {}
 Transaction::~Transaction() = default;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <ctime>
@@ -146,6 +147,77 @@ std::string history_commandline(const std::vector<std::string>& argv) {
         out += arg;
     }
     return out;
+}
+
+namespace {
+
+// A Commandline's words: spaces separate them, except inside '...' (apt
+// quotes an -o value with a space so).
+std::vector<std::string> command_words(std::string_view line) {
+    std::vector<std::string> out;
+    std::string word;
+    bool quoted = false, any = false;
+    for (char c : line) {
+        if (c == '\'') quoted = !quoted;
+        if (c == ' ' && !quoted) {
+            if (any) out.push_back(std::move(word));
+            word.clear();
+            any = false;
+            continue;
+        }
+        word += c;
+        any = true;
+    }
+    if (any) out.push_back(std::move(word));
+    return out;
+}
+
+// An -o setting that says where or how verbosely, not what.
+bool setting_of_place(std::string_view setting) {
+    auto key = setting.substr(0, setting.find('='));
+    auto starts = [&](std::string_view prefix) {
+        return key.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), key.begin(), [](char a, char b) {
+                   return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+               });
+    };
+    return starts("Dir") || starts("Debug::") || starts("quiet") || starts("APT::Status-Fd") || starts("APT::Keep-Fds");
+}
+
+}  // namespace
+
+std::string history_command_summary(std::string_view commandline) {
+    const std::vector<std::string> words = command_words(commandline);
+    std::string out;
+    auto keep = [&](const std::string& w) {
+        if (!out.empty()) out += ' ';
+        out += w;
+    };
+    for (size_t i = 1; i < words.size(); ++i) {
+        const std::string& w = words[i];
+        const bool has_next = i + 1 < words.size();
+        if (w == "--root" || w == "-c" || w == "--config-file") {
+            i += has_next;  // its value
+            continue;
+        }
+        if (w.starts_with("--root=") || w.starts_with("--config-file=") || (w.starts_with("-c") && w.size() > 2 && w[1] == 'c'))
+            continue;
+        if (w == "-o" || w == "--option") {
+            if (has_next && setting_of_place(words[i + 1])) ++i;
+            else keep(w);
+            continue;
+        }
+        if (w.starts_with("--option=") && setting_of_place(std::string_view(w).substr(9))) continue;
+        if (w.starts_with("-o") && w.size() > 2 && !w.starts_with("--") && setting_of_place(std::string_view(w).substr(2)))
+            continue;
+        if (w == "--yes" || w == "--assume-yes" || w == "--quiet" || w.starts_with("--quiet=") || w.starts_with("-q="))
+            continue;
+        // -y, -q, -qq, -qy: short flags that are all y and q.
+        if (w.size() > 1 && w[0] == '-' && w[1] != '-' &&
+            std::all_of(w.begin() + 1, w.end(), [](char c) { return c == 'y' || c == 'q'; }))
+            continue;
+        keep(w);
+    }
+    return out.empty() ? std::string(commandline) : out;
 }
 
 std::string history_requested_by() {

@@ -40,7 +40,7 @@ std::string variable(std::string_view command) {
 const std::map<std::string, std::string> kSubcommands = {
     {"mark", "auto manual minimize-manual hold unhold install remove deinstall purge showauto showmanual showhold "
              "showinstall showremove showdeinstall showpurge"},
-    {"history", "list info undo"},
+    {"history", "list info undo redo rollback"},
 };
 
 // The commands whose words are package names (the others take none, or

@@ -5,7 +5,7 @@
 
 #include "aptus/base/error.hpp"
 #include "aptus/base/strings.hpp"
-#include "aptus/install/undo.hpp"
+#include "aptus/install/history_target.hpp"
 #include "cli/commands/install_cmd.hpp"
 #include "cli/terminal.hpp"
 
@@ -71,11 +71,7 @@ std::string iso_date(const std::string& d) {
     return std::string(words[0]) + "T" + std::string(words[1]);
 }
 
-std::string fit(const std::string& s, size_t width) {
-    if (s.size() <= width) return s + std::string(width - s.size(), ' ');
-    if (width <= 3) return s.substr(0, width);
-    return s.substr(0, width - 3) + "...";
-}
+std::string fit(const std::string& s, size_t width) { return fit_column(s, width); }
 
 std::string pad_left(const std::string& s, size_t width) {
     return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
@@ -89,13 +85,17 @@ void print_list(const std::vector<HistoryEntry>& entries) {
     size_t columns = size_t(std::max(terminal_columns(), 40));
     size_t cmd_w = columns > fixed + 20 ? columns - fixed : 20;
     size_t longest = 12;
-    for (const auto& e : entries) longest = std::max(longest, e.commandline.size());
+    std::vector<std::string> commands;
+    for (const auto& e : entries) {
+        commands.push_back(system::history_command_summary(e.commandline));
+        longest = std::max(longest, column_width(commands.back()));
+    }
     cmd_w = std::min(cmd_w, longest);
     std::string out = pad_left("ID", id_w) + "  " + fit("Command line", cmd_w) + "  " + fit("Date and time", date_w) + "  " +
                       fit("Action(s)", action_w) + "  " + pad_left("Altered", altered_w) + "\n";
     for (size_t i = 0; i < entries.size(); ++i) {
         const HistoryEntry& e = entries[i];
-        std::string line = pad_left(std::to_string(i + 1), id_w) + "  " + fit(e.commandline, cmd_w) + "  " +
+        std::string line = pad_left(std::to_string(i + 1), id_w) + "  " + fit(commands[i], cmd_w) + "  " +
                            fit(short_date(e.start_date), date_w) + "  " + fit(actions_text(e), action_w) + "  " +
                            pad_left(std::to_string(altered(e)), altered_w) + (e.error.empty() ? "" : " E");
         while (!line.empty() && line.back() == ' ') line.pop_back();
@@ -183,29 +183,82 @@ size_t entry_id(const std::vector<std::string>& args, size_t count, const std::s
     return id;
 }
 
-int history_undo(Context& ctx, const std::vector<HistoryEntry>& entries, const std::string& path) {
-    size_t id = entry_id(ctx.args, entries.size(), path);
+enum class Change { Undo, Redo, Rollback };
+
+// undo N, redo N, rollback N: the entry (or the entries after it) as a
+// target state, handed to install's path: request, solver, plan, prompt, dpkg.
+int history_change(Context& ctx, const std::vector<HistoryEntry>& entries, const std::string& path, Change change) {
+    const size_t id = entry_id(ctx.args, entries.size(), path);
     const HistoryEntry& e = entries[id - 1];
-    std::vector<std::string> words = install::undo_words(e, ctx.config.find("APT::Architecture"));
-    if (words.empty()) {
-        print("History entry " + std::to_string(id) + " (" + e.commandline + ") changed nothing that can be undone.\n");
-        return 0;
+    const std::string which = "history entry " + std::to_string(id) + " (" + e.commandline + ")";
+    install::TargetState target;
+    std::string doing;
+    switch (change) {
+        case Change::Undo:
+            target = install::undo_target(entries, id);
+            doing = "Undoing " + which;
+            if (target.empty()) {
+                print("History entry " + std::to_string(id) + " (" + e.commandline + ") changed nothing that can be undone.\n");
+                return 0;
+            }
+            break;
+        case Change::Redo:
+            target = install::redo_target(entries, id);
+            doing = "Redoing " + which;
+            if (target.empty()) {
+                print("History entry " + std::to_string(id) + " (" + e.commandline + ") changed nothing that can be redone.\n");
+                return 0;
+            }
+            break;
+        case Change::Rollback:
+            target = install::rollback_target(entries, id);
+            doing = "Rolling back to " + which;
+            if (id < entries.size())
+                doing += ", undoing entr" + std::string(id + 1 == entries.size() ? "y " : "ies ") + std::to_string(id + 1) +
+                         (id + 1 == entries.size() ? "" : " to " + std::to_string(entries.size()));
+            if (target.empty()) {
+                print("Nothing to roll back: the entries after history entry " + std::to_string(id) +
+                      " leave the packages as they were after it.\n");
+                return 0;
+            }
+            break;
     }
     std::string text;
-    for (const auto& w : words) text += " " + w;
-    std::string note = "Undoing history entry " + std::to_string(id) + " (" + e.commandline + "): install" + text + "\n";
+    for (const auto& w : install::target_words(target, ctx.config.find("APT::Architecture"))) text += " " + w;
+    std::string note = doing + ": install" + text + "\n";
     // With --json stdout holds only the plan's JSON.
     if (ctx.config.find_bool("Aptus::History::JSON")) std::fputs(note.c_str(), stderr);
     else print(note);
     std::fflush(stdout);
-    // The install command's own path: request, solver, plan, prompt, dpkg.
     config::Config config = ctx.config;
     if (config.find_bool("Aptus::History::JSON")) config.set("Aptus::Plan::JSON", "true");
-    Context install_ctx{config, words, ctx.diags};
-    return run_install(install_ctx);
+    Context install_ctx{config, {}, ctx.diags};
+    return run_install_target(install_ctx, target);
 }
 
 }  // namespace
+
+size_t column_width(std::string_view text) {
+    size_t n = 0;
+    for (char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;  // UTF-8 lead bytes
+    return n;
+}
+
+std::string fit_column(const std::string& text, size_t width) {
+    const size_t have = column_width(text);
+    if (have <= width) return text + std::string(width - have, ' ');
+    if (width == 0) return "";
+    // The first width - 1 characters, then "…".
+    std::string out;
+    size_t taken = 0;
+    for (char c : text) {
+        const bool lead = (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+        if (lead && taken == width - 1) break;
+        taken += lead;
+        out += c;
+    }
+    return out + "\u2026";
+}
 
 std::span<const OptionSpec> history_options() {
     // --json for list and info, and everything install takes for undo.
@@ -257,8 +310,10 @@ int run_history(Context& ctx) {
         }
         return 0;
     }
-    if (op == "undo") return history_undo(ctx, entries, path);
-    throw Error("Invalid operation " + op + " (history takes list, info N or undo N)");
+    if (op == "undo") return history_change(ctx, entries, path, Change::Undo);
+    if (op == "redo") return history_change(ctx, entries, path, Change::Redo);
+    if (op == "rollback") return history_change(ctx, entries, path, Change::Rollback);
+    throw Error("Invalid operation " + op + " (history takes list, info N, undo N, redo N or rollback N)");
 }
 
 }  // namespace aptus::cli

@@ -10,6 +10,7 @@
 
 #include "aptus/base/error.hpp"
 #include "aptus/install/goal.hpp"
+#include "aptus/install/history_target.hpp"
 #include "aptus/install/build_dep.hpp"
 #include "aptus/install/satisfy.hpp"
 #include "aptus/sources/source_list.hpp"
@@ -156,7 +157,8 @@ void print_keep_marks(const solver::Universe& u, const solver::Request& r, const
     std::fputs(out.c_str(), stderr);
 }
 
-int run(Context& ctx, Verb verb) {
+// `target`: the goal is that state (history undo, redo, rollback), not the words.
+int run(Context& ctx, Verb verb, const install::TargetState* target = nullptr) {
     const config::Config& config = ctx.config;
     bool json = config.find_bool("Aptus::Plan::JSON");
     bool simulate = config.find_bool("APT::Get::Simulate");
@@ -219,8 +221,9 @@ int run(Context& ctx, Verb verb) {
         progress.start("Reading state information");
     progress.done();
 
-    install::Goal goal =
-        early ? std::move(*early) : install::read_goal(config, su, cache, *session->candidates, verb, ctx.args);
+    install::Goal goal = early  ? std::move(*early)
+                         : target ? install::target_goal(config, su, cache, *session->candidates, *target)
+                                  : install::read_goal(config, su, cache, *session->candidates, verb, ctx.args);
     request::CommandRequest& cr = goal.request;
     if ((verb == Verb::Upgrade || verb == Verb::FullUpgrade) &&
         system::external_solver_name(config).empty()) {  // an external one says "Execute external solver"
@@ -365,6 +368,7 @@ int run(Context& ctx, Verb verb) {
 
 std::span<const OptionSpec> install_options() { return install_table; }
 int run_install(Context& ctx) { return run(ctx, Verb::Install); }
+int run_install_target(Context& ctx, const install::TargetState& target) { return run(ctx, Verb::Install, &target); }
 int run_reinstall(Context& ctx) { return run(ctx, Verb::Reinstall); }
 int run_remove(Context& ctx) { return run(ctx, Verb::Remove); }
 int run_purge(Context& ctx) { return run(ctx, Verb::Purge); }

@@ -6,12 +6,17 @@
 
 #include <span>
 
+#include "aptus/install/history_target.hpp"
 #include "cli/command.hpp"
 
 namespace aptus::cli {
 
 std::span<const OptionSpec> install_options();
 int run_install(Context& ctx);
+// install of a target state (install/history_target.hpp: history undo,
+// redo, rollback): its goal instead of ctx.args, planned, shown, confirmed
+// and carried out as install's.
+int run_install_target(Context& ctx, const install::TargetState& target);
 int run_reinstall(Context& ctx);
 int run_remove(Context& ctx);
 int run_purge(Context& ctx);

@@ -17,6 +17,9 @@
 #   installed NAME           prints NAME's installed version ("" when not installed)
 #   pkg_status NAME          prints NAME's dpkg status words
 #   twin DIR                 a copy of the sandbox at DIR, configured for itself
+#   root_system DIR          a second system under DIR for `aptus --root DIR`
+#                            (run it with APT_CONFIG unset): its own apt.conf.d,
+#                            the sandbox's sources, an empty dpkg database
 #   mounting_setup WHY       root only (else SKIP: WHY): install_setup, ARCHIVES,
 #                            and the mounts listed in MOUNTS undone on exit
 source "$(dirname "${BASH_SOURCE[0]}")/update_repo.sh"
@@ -87,6 +90,19 @@ twin() {
     cp -a "$SB" "$dir"
     sed -i "s#$SB/#$dir/#g; s#$SB\"#$dir\"#g; s#$T/cache#$dir/cache#g" "$dir/apt.conf"
     mkdir -p "$dir/cache"
+}
+
+root_system() {
+    local r=$1
+    mkdir -p "$r/etc/apt/sources.list.d" "$r/etc/apt/apt.conf.d" "$r/var/lib/dpkg/info" "$r/var/lib/dpkg/updates" \
+        "$r/var/lib/apt/lists" "$r/var/cache/apt/archives/partial"
+    : >"$r/var/lib/dpkg/status"
+    cp "$SB/etc/apt/sources.list.d/test.sources" "$r/etc/apt/sources.list.d/"
+    cat >"$r/etc/apt/apt.conf.d/50test" <<CONF
+DPkg::Options:: "--force-script-chrootless";
+APT::Architecture "amd64";
+Acquire::Languages "none";
+CONF
 }
 
 # The start of a test that mounts over the sandbox's dirs: SKIP (saying

@@ -67,6 +67,30 @@ TEST(Session, TellsWhyThereIsNoTransaction) {
     }));
 }
 
+TEST(Session, ReachesATargetState) {
+    std::string root = test::real_sandbox("server");
+    APTUS_REQUIRE_REAL_DATA(root);
+    Opened o(root);
+    // A package that comes back with the mark the log gave it: automatic.
+    Resolution r = o.session->reach({{.package = "hello:amd64", .version = "2.10-3", .automatic = true}});
+    ASSERT_TRUE(r.transaction) << (r.errors.empty() ? "" : r.errors[0]);
+    const cache::Cache& c = o.session->cache();
+    const auto& changes = r.transaction->plan().changes;
+    auto hello = std::find_if(changes.begin(), changes.end(), [&](const Change& ch) { return c.name_of(*ch.package) == "hello"; });
+    ASSERT_NE(hello, changes.end());
+    EXPECT_EQ(hello->kind, ChangeKind::Install);
+    EXPECT_TRUE(hello->automatic);
+    // A version no source has: the error names it, and there is no transaction.
+    Resolution gone = o.session->reach({{.package = "hello:amd64", .version = "0.1-nowhere"}});
+    EXPECT_FALSE(gone.transaction);
+    ASSERT_EQ(gone.errors.size(), 1u);
+    EXPECT_EQ(gone.errors[0], "Version 0.1-nowhere of hello is not available any more: no source has it and it is not installed");
+    // What already is so is not asked for: nothing to do.
+    Resolution nothing = o.session->reach({{.package = "no-such-package-anywhere:amd64"}});
+    EXPECT_TRUE(nothing.errors.empty());
+    EXPECT_TRUE(!nothing.transaction || nothing.transaction->plan().changes.empty());
+}
+
 TEST(Session, RunNeedsTheLock) {
     std::string root = test::real_sandbox("server");
     APTUS_REQUIRE_REAL_DATA(root);

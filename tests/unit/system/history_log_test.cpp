@@ -287,3 +287,21 @@ TEST(HistoryLog, DevNullWritesNothing) {
     system::append_history(c, system::parse_history(apt_install).at(0));
     EXPECT_FALSE(path_exists(dir.file("var/log/apt")));
 }
+
+TEST(HistoryLog, CommandSummaryKeepsWhatWasDone) {
+    using system::history_command_summary;
+    EXPECT_EQ(history_command_summary("/usr/bin/aptus --root /srv/chroot install -y hello"), "install hello");
+    EXPECT_EQ(history_command_summary("aptus --root=/srv/x -o Dir::Cache=/c -o Debug::NoLocking=1 -qq remove foo"),
+              "remove foo");
+    EXPECT_EQ(history_command_summary("apt-get -c /tmp/apt.conf --config-file=/x -oDir=/r -qy --yes install a b"),
+              "install a b");
+    // Settings that say what was done stay; a quoted value is one word.
+    EXPECT_EQ(history_command_summary("apt-get install -o APT::Install-Recommends=false -o A='x y' -o Dir='/a b' hello"),
+              "install -o APT::Install-Recommends=false -o A='x y' hello");
+    EXPECT_EQ(history_command_summary("apt-get --purge -s remove nano"), "--purge -s remove nano");
+    EXPECT_EQ(history_command_summary("aptus history rollback 1 -y --allow-downgrades"),
+              "history rollback 1 --allow-downgrades");
+    // Nothing left: the line as it is.
+    EXPECT_EQ(history_command_summary("unattended-upgrade"), "unattended-upgrade");
+    EXPECT_EQ(history_command_summary(""), "");
+}
