@@ -264,13 +264,19 @@ void TransferSink::discard(bool failed_checks) {
         if (fd_ >= 0) ::close(fd_);
         fd_ = -1;
     }
+    const bool resumable = request_.resume && !failed_checks && request_.decompress == Compression::None;
+    if (resumable && fd_ >= 0) {
+        try {
+            flush();  // every byte that came can be continued
+        } catch (const Error&) {
+        }
+    }
     if (fd_ >= 0) {
         ::close(fd_);
         fd_ = -1;
         // Bytes that may be continued stay for the next attempt or run;
         // what failed its checks never does. The sandboxed downloader
         // cannot reach the name; its parent removes it.
-        const bool resumable = request_.resume && !failed_checks && request_.decompress == Compression::None;
         if (hooks_.place && !resumable) ::unlink(part_path_.c_str());
     }
     decompressor_.reset();
