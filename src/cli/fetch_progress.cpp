@@ -57,18 +57,31 @@ unsigned progress_percent(const acquire::FetchEvent& ev) {
 }
 
 std::string progress_line(const acquire::FetchEvent& ev, int width) {
+    const size_t most = width > 1 ? size_t(width - 1) : 0;
+    std::string tail = rate_and_eta(ev, "");
+    if (tail.size() + 12 >= most) tail.clear();
+    // Room for the brackets: the rate and time left keep theirs at the right end.
+    const size_t room = tail.empty() ? most : most - tail.size() - 1;
     std::string head = std::to_string(progress_percent(ev)) + "%";
     if (ev.active.empty()) head += " [Working]";
-    for (const auto& a : ev.active) {
-        head += " [" + a.name + " " + size_text(a.bytes_done);
-        if (a.bytes_total) head += "/" + size_text(a.bytes_total) + " " + std::to_string(file_percent(a)) + "%";
-        head += "]";
+    for (size_t i = 0; i < ev.active.size(); ++i) {
+        const auto& a = ev.active[i];
+        std::string piece = " [" + a.name + " " + size_text(a.bytes_done);
+        if (a.bytes_total) piece += "/" + size_text(a.bytes_total) + " " + std::to_string(file_percent(a)) + "%";
+        piece += "]";
+        // A transfer whose bracket does not fit whole is counted, not cut.
+        const std::string more = " [+" + std::to_string(ev.active.size() - i - 1) + "]";
+        const bool last = i + 1 == ev.active.size();
+        if (head.size() + piece.size() + (last ? 0 : more.size()) > room) {
+            if (i > 0 || head.size() + piece.size() > room) {
+                head += " [+" + std::to_string(ev.active.size() - i) + "]";
+                break;
+            }
+        }
+        head += piece;
     }
-    const std::string tail = rate_and_eta(ev, "");
-    const size_t most = width > 1 ? size_t(width - 1) : 0;
-    if (tail.empty() || tail.size() + 4 >= most) return fit(head, width);
-    // The rate and the time left at the right end, as apt puts them.
-    if (head.size() + 1 + tail.size() > most) head.resize(most - 1 - tail.size());
+    if (head.size() > room) head.resize(room);
+    if (tail.empty()) return head;
     return pad(head, most - tail.size()) + tail;
 }
 
