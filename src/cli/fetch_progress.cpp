@@ -117,9 +117,9 @@ std::vector<std::string> progress_block(const acquire::FetchEvent& ev, int width
         lines.push_back(fit(line, width));
     }
     if (ev.active.size() > shown) lines.push_back(fit("... and " + std::to_string(ev.active.size() - shown) + " more", width));
-    std::string total = std::to_string(progress_percent(ev)) + "%";
+    std::string total = std::to_string(progress_percent(ev)) + "% [" + std::to_string(ev.finished) + "/" +
+                        std::to_string(ev.total) + " files]";
     if (ev.bytes_expected) total += "  " + size_text(ev.bytes_done) + " / " + size_text(ev.bytes_expected);
-    total += "  " + std::to_string(ev.finished) + "/" + std::to_string(ev.total) + " files";
     if (std::string tail = rate_and_eta(ev, " left"); !tail.empty()) total += "  " + tail;
     lines.push_back(fit(total, width));
     return lines;

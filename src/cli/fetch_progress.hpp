@@ -7,7 +7,7 @@
 // Wide (a line per transfer under way, then the totals):
 //   hello   12.3 kB / 45.6 kB  [=====>              ]  27%
 //   world   1024 B  / 2048 B   [=========>          ]  50%
-//   45%  1.2 MB / 2.7 MB  3/4 files  1514 kB/s  3s left
+//   45% [3/4 files]  1.2 MB / 2.7 MB  1514 kB/s  3s left
 #pragma once
 
 #include <optional>

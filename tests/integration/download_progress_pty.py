@@ -79,7 +79,7 @@ for f in frames(out):
     lines = f.split("\n")
     names = {m.group(1) for m in map(line_re.match, lines) if m}
     best = max(best, len(names))
-    if any(re.match(rf"^\d+%  {SIZE} / {SIZE}  \d+/{len(PACKAGES)} files  {SIZE}/s  \S.* left$", l) for l in lines):
+    if any(re.match(rf"^\d+% \[\d+/{len(PACKAGES)} files\]  {SIZE} / {SIZE}  {SIZE}/s  \S.* left$", l) for l in lines):
         totals = True
 check(best >= 2, f"wide: a frame with a line for each of several transfers (name, bytes / size, bar) (at most {best})",
       out.encode())

@@ -78,7 +78,7 @@ TEST(FetchProgress, WideBlockHasALinePerTransferAndTotals) {
     ASSERT_EQ(lines.size(), 3u);
     EXPECT_EQ(lines[0], "hello  12.3 kB / 45.6 kB  [==========>                             ]   26%");
     EXPECT_EQ(lines[1], "world   1024 B / 2048 B   [====================>                   ]   50%");
-    EXPECT_EQ(lines[2], "40%  120 kB / 300 kB  1/4 files  1514 kB/s  3s left");
+    EXPECT_EQ(lines[2], "40% [1/4 files]  120 kB / 300 kB  1514 kB/s  3s left");
     for (const auto& l : lines) EXPECT_LT(l.size(), 120u);
 }
 
