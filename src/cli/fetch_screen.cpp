@@ -5,9 +5,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <string_view>
+#include <vector>
 
+#include "cli/fetch_progress.hpp"
 #include "cli/human_size.hpp"
 #include "cli/message.hpp"
+#include "cli/terminal.hpp"
 
 namespace aptus::cli {
 
@@ -31,7 +36,11 @@ FetchScreen::FetchScreen(int quiet, const config::Config& config)
     : quiet_(quiet),
       statistics_(!config.find_bool("quiet::NoStatistic")),
       ignore_reasons_(config.find_bool("Acquire::Progress::Ignore::ShowErrorText")),
-      progress_(quiet == 0 && ::isatty(STDOUT_FILENO)) {}
+      progress_(quiet == 0 && ::isatty(STDOUT_FILENO)),
+      cursor_moves_([] {
+          const char* term = std::getenv("TERM");
+          return term && *term && std::string_view(term) != "dumb";
+      }()) {}
 
 void FetchScreen::line(const acquire::UpdateLine& l) {
     if (quiet_ >= 2) return;
@@ -61,20 +70,19 @@ void FetchScreen::line(const acquire::UpdateLine& l) {
 
 void FetchScreen::progress(const acquire::FetchEvent& ev) {
     if (!progress_ || ev.kind != acquire::FetchEvent::Progress) return;
-    auto now = std::chrono::steady_clock::now();
-    if (last_bytes_ == 0) start_ = now;
-    double secs = std::chrono::duration<double>(now - start_).count();
-    unsigned pct = ev.bytes_expected ? unsigned(std::min<uint64_t>(100, ev.bytes_done * 100 / ev.bytes_expected)) : 0;
-    text_ = std::to_string(pct) + "% [" + std::to_string(ev.finished) + "/" + std::to_string(ev.total) + " files";
-    if (secs > 0.5) text_ += " " + human_size(double(ev.bytes_done) / secs) + "B/s";
-    text_ += "]";
-    last_bytes_ = ev.bytes_done + 1;
+    last_ = ev;
     redraw();
 }
 
 void FetchScreen::clear() {
-    if (!shown_.empty()) std::printf("\r%*s\r", int(shown_.size()), "");
-    shown_.clear();
+    if (shown_lines_ == 1) {
+        std::printf("\r%*s\r", int(shown_width_), "");
+    } else if (shown_lines_ > 1) {
+        // Back to the first line of the block, and everything below it erased.
+        std::printf("\r\033[%zuA\033[J", shown_lines_ - 1);
+    }
+    shown_lines_ = 0;
+    shown_width_ = 0;
 }
 
 void FetchScreen::fetched(uint64_t bytes, double seconds) {
@@ -88,11 +96,21 @@ void FetchScreen::fetched(uint64_t bytes, double seconds) {
 }
 
 void FetchScreen::redraw() {
-    if (!progress_ || text_.empty()) return;
+    if (!progress_ || !last_) return;
+    const int width = terminal_columns();
+    std::vector<std::string> lines;
+    if (cursor_moves_ && width >= kWideProgressColumns)
+        lines = progress_block(*last_, width);
+    else
+        lines.push_back(progress_line(*last_, width));
     clear();
-    std::fputs(text_.c_str(), stdout);
+    for (size_t i = 0; i < lines.size(); ++i) {
+        if (i) std::putchar('\n');
+        std::fputs(lines[i].c_str(), stdout);
+    }
     std::fflush(stdout);
-    shown_ = text_;
+    shown_lines_ = lines.size();
+    shown_width_ = lines.empty() ? 0 : lines.back().size();
 }
 
 }  // namespace aptus::cli

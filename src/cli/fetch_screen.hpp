@@ -1,10 +1,13 @@
 // What apt shows while it fetches (update, and the .deb files of download
-// and install): the numbered Hit:/Get:/Ign:/Err: lines as items finish, a
-// progress line on a terminal only (redrawn in place and erased before any
-// other line), and "Fetched X in Ys (Z/s)" at the end.
+// and install): the numbered Hit:/Get:/Ign:/Err: lines as items finish, the
+// progress on a terminal only (redrawn in place and erased before any other
+// line: apt's status line on a narrow terminal, a line per transfer under
+// way on a wide one, see fetch_progress.hpp), and "Fetched X in Ys (Z/s)" at
+// the end. Into a pipe or a file: only the plain lines, never a \r or an
+// escape sequence.
 #pragma once
 
-#include <chrono>
+#include <optional>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -44,9 +47,12 @@ private:
     bool statistics_;
     bool ignore_reasons_;
     bool progress_;
-    std::string text_, shown_;
-    uint64_t last_bytes_ = 0;
-    std::chrono::steady_clock::time_point start_{};
+    // The terminal moves its cursor (TERM is set and not "dumb"): a line per
+    // transfer on a wide one. Else one line, redrawn with \r alone.
+    bool cursor_moves_;
+    std::optional<acquire::FetchEvent> last_;
+    size_t shown_lines_ = 0;   // lines of progress on the screen now
+    size_t shown_width_ = 0;   // the length of the last one (a single line)
 };
 
 }  // namespace aptus::cli

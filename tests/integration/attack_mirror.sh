@@ -139,7 +139,7 @@ download_in_cwd() {
     cd "$T/cwd" && aptus_run download hello
     cd - >/dev/null
 }
-no_debs() { test -z "$(find "$ARCHIVES" -name '*.deb')"; }
+no_debs() { test -z "$(find "$ARCHIVES" -path "$ARCHIVES/partial" -prune -o -name '*.deb' -print)"; }
 partial_empty() { test -z "$(ls -A "$ARCHIVES/partial")"; }
 # Files named "escape*" anywhere in $T but the server's tree: an attack that got out.
 escaped() { find "$T" -path "$REPO" -prune -o -path "$T/other" -prune -o -name 'escape*' -print; }
@@ -354,10 +354,22 @@ start=$(date +%s)
 refused "huge Content-Length" "E: Failed to fetch $URL$DEB" install -y -d hello
 check "huge Content-Length: quick (took $(($(date +%s) - start)) s)" test $(($(date +%s) - start)) -lt 20
 
-# A slow drip: one byte every 3 s, Acquire::http::Timeout=1 gives up.
+# A slow drip: one byte every 3 s, Acquire::http::Timeout=1 gives up. What
+# came stays in partial/ to be continued, as apt keeps it (never more than
+# the .deb's size; checked whole when continued: download_resume).
 misbehave "{\"$DEB\": {\"drip\": 3}}"
 start=$(date +%s)
-refused "slow drip" "E: Failed to fetch $URL$DEB" install -y -d hello -o Acquire::http::Timeout=1
+partial_kept() {
+    local name=$1 part=$ARCHIVES/partial/hello_1.0_amd64.deb
+    check "$name: an E: line" grep -q '^E: ' "$T/err"
+    check "$name: hello not installed" test -z "$(installed hello)"
+    check "$name: no .deb in the archives dir" no_debs
+    check "$name: partial/ holds only what came of hello's .deb" \
+        test "$(ls -A "$ARCHIVES/partial" | grep -v '^hello_1.0_amd64.deb$')" = "" -a \
+        "$(stat -c %s "$part" 2>/dev/null || echo 0)" -le "$(stat -c %s "$REPO$DEB")"
+    rm -f "$part"
+}
+refused_by aptus_run partial_kept "slow drip" "E: Failed to fetch $URL$DEB" install -y -d hello -o Acquire::http::Timeout=1
 check "slow drip: gave up within the timeout (took $(($(date +%s) - start)) s)" test $(($(date +%s) - start)) -lt 20
 misbehave '{}'
 

@@ -1,6 +1,6 @@
 // The .deb files of a transaction, fetched into an archives directory as apt
 // fetches them: under the directory's lock, each through "<dir>/partial/",
-// moved into "<dir>" only once its size and hash matched what the Packages
+// moved into "<dir>" once its size and hash matched what the Packages
 // entry promised. A file already in "<dir>" that matches is kept and not
 // fetched again; one that does not match is fetched anew.
 #pragma once
@@ -65,8 +65,12 @@ enum class ArchivesMode : uint8_t {
 // progress. Throws aptus::Error only for what stops everything: the lock
 // is held ("Could not get lock <dir>/lock. It is held by process N (name)"
 // then "Unable to lock directory <dir>/"), the directory cannot be made.
-// A partial file of the same name is not resumed: it is fetched anew,
-// since nothing vouches for bytes an earlier run left behind.
+// Each file goes from partial/ into the directory as soon as it checked
+// out. A partial file an interrupted run left is continued with an HTTP
+// Range request; the whole file is checked as any other (a wrong one is
+// fetched once more from the first byte). A transfer that failed on the way
+// leaves its bytes in partial/ for the next run; one that failed its checks
+// leaves nothing.
 ArchivesOutcome fetch_archives(const std::vector<ArchiveItem>& items, const std::string& directory,
                                const FetchOptions& options, const UpdateObserver& observer = {},
                                ArchivesMode mode = ArchivesMode::Archives);

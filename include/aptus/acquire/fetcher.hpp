@@ -72,7 +72,22 @@ struct FetchRequest {
     // kept as "<destination>.FAILED" instead of removed, as apt keeps the
     // lists it rejects for the administrator to look at.
     bool keep_failed = false;
+    // Where the bytes wait until they checked out; empty:
+    // "<destination>.part". The archives keep apt's layout: partial/<name>
+    // beside <name>, so a file that checked out goes straight to its place.
+    std::string partial;
+    // What an earlier run left at `partial` is continued with an HTTP Range
+    // request instead of fetched anew (only without decompression, and only
+    // with an expected size and hash: nothing there is trusted, the whole
+    // file is checked once complete). A 200 answer or 416 starts again from
+    // the first byte; a continued file that fails its checks is fetched once
+    // more from zero. A transfer that fails for another reason (a dropped
+    // connection, an interruption) leaves its bytes there for the next run.
+    bool resume = false;
 };
+
+// The part file of a request: `partial`, else "<destination>.part".
+std::string part_path(const FetchRequest& request);
 
 enum class FetchStatus : uint8_t { Ok, NotModified, Failed };
 
@@ -91,6 +106,9 @@ struct FetchResult {
     std::string peer;                          // "[IP: 127.0.0.1 8080]" for HTTP, else ""
     std::string received_hash_hex;             // a Hash Sum mismatch: the hash of what arrived
     unsigned attempts = 0;
+    // Bytes an earlier run left in the part file that were kept (a resumed
+    // transfer); `bytes` counts only what was transferred now.
+    uint64_t resumed_from = 0;
 };
 
 // Whether the failure is apt's StatAuthError: the file arrived but is not
@@ -152,15 +170,32 @@ struct FetchOptions {
 // APT::Sandbox::User (default _apt; "" or "root": no sandbox).
 FetchOptions fetch_options(const config::Config& config);
 
+// One transfer under way, as a progress event tells it.
+struct ActiveTransfer {
+    size_t index = 0;          // into the request list
+    uint64_t bytes_done = 0;   // of the file, bytes resumed from an earlier run included
+    uint64_t bytes_total = 0;  // expected size, else Content-Length; 0: not known (yet)
+    // A short name for a person: fetch() gives the last part of the URI
+    // ("InRelease", "hello_1.0_amd64.deb"); a caller may put its own.
+    std::string name;
+};
+
 // What the callback is told while transfers run.
 struct FetchEvent {
     enum Kind : uint8_t { Started, Progress, Finished } kind;
     size_t index = 0;                 // into the request list (Progress: unused)
     const FetchResult* result = nullptr;  // Finished only
     // Progress: over all requests.
-    uint64_t bytes_done = 0;
+    uint64_t bytes_done = 0;      // resumed bytes included
     uint64_t bytes_expected = 0;  // the sum of what is known (expected sizes, Content-Length)
     size_t finished = 0, total = 0;
+    // Progress only: the bytes transferred in this run (resumed ones not),
+    // the recent transfer rate (bytes a second, 0 until measured) and the
+    // time left at that rate, when both are known.
+    uint64_t bytes_received = 0;
+    double bytes_per_second = 0;
+    std::optional<double> eta_seconds{};
+    std::vector<ActiveTransfer> active{};  // in the order they started
 };
 using FetchCallback = std::function<void(const FetchEvent&)>;
 

@@ -1,8 +1,10 @@
 // .deb files into an archives directory. The order of things is apt's: lock
 // the directory, keep what is already there and checks out, fetch the rest
 // into partial/ (all at once, through fetch()), and move each file into the
-// directory only after fetch() has matched its size and hash; a failed
-// item leaves nothing behind, neither in partial/ nor in the directory.
+// directory the moment fetch() has matched its size and hash, so an
+// interrupted run loses none that finished. What an interrupted transfer
+// left in partial/ is continued (an HTTP Range request) and the whole file
+// checked as any other; a file that failed its checks leaves nothing.
 #include "aptus/acquire/archives.hpp"
 
 #include <fcntl.h>
@@ -129,15 +131,16 @@ ArchivesOutcome fetch_archives(const std::vector<ArchiveItem>& items, const std:
         }
         FetchRequest req;
         req.uri = item.uri;
-        req.destination = staged ? partial + item.file_name : final_path;
+        req.destination = final_path;
+        if (staged) {
+            req.partial = partial + item.file_name;
+            req.resume = true;
+        }
         req.expected_size = item.size;
         req.hash = item.hash;
         req.hash_hex = item.hash_hex;
         // archive_matches() hashes a .deb again before any later run uses it.
         req.durable = false;
-        // What an earlier run left in partial/ is not trusted, so not resumed
-        // (and the part file is made afresh: create_part_file).
-        if (staged) ::unlink(req.destination.c_str());
         requests.push_back(std::move(req));
         item_of.push_back(i);
     }
@@ -155,8 +158,11 @@ ArchivesOutcome fetch_archives(const std::vector<ArchiveItem>& items, const std:
             const ArchiveItem& item = items[item_of[ev.index]];
             number[ev.index] = ++last;
             emit({UpdateLine::Get, number[ev.index], item.label, item.size, {}});
-        } else if (ev.kind == FetchEvent::Progress) {
-            if (observer.progress) observer.progress(ev);
+        } else if (ev.kind == FetchEvent::Progress && observer.progress) {
+            // A package's name says more than its file's.
+            FetchEvent named = ev;
+            for (ActiveTransfer& a : named.active) a.name = items[item_of[a.index]].package;
+            observer.progress(named);
         }
     };
     const auto started = std::chrono::steady_clock::now();
@@ -171,19 +177,6 @@ ArchivesOutcome fetch_archives(const std::vector<ArchiveItem>& items, const std:
         ArchiveResult& r = out.results[i];
         r.bytes = f.bytes;
         out.fetched_bytes += f.bytes;
-        if (f.status == FetchStatus::Ok && staged) {
-            const std::string final_path = dir + item.file_name;
-            try {
-                place_part_file(req.destination, final_path);
-            } catch (const Error& e) {
-                ::unlink(req.destination.c_str());
-                r.status = ArchiveResult::Status::Failed;
-                r.error = "Failed to fetch " + item.uri + "  " + e.what();
-                out.failed = true;
-                emit({UpdateLine::Err, number[k] ? number[k] : ++last, item.label, 0, {r.error}});
-                continue;
-            }
-        }
         if (f.status == FetchStatus::Ok) {
             r.status = ArchiveResult::Status::Fetched;
             r.path = dir + item.file_name;
@@ -203,7 +196,6 @@ ArchivesOutcome fetch_archives(const std::vector<ArchiveItem>& items, const std:
             for (size_t d = 1; d < details.size(); ++d) r.error += "\n   " + details[d];
         }
         emit({UpdateLine::Err, number[k] ? number[k] : ++last, item.label, 0, std::move(details)});
-        if (staged) ::unlink(req.destination.c_str());
     }
     return out;
 }

@@ -15,7 +15,8 @@
 //
 // The protocol is a SOCK_SEQPACKET socket pair (one message per datagram),
 // child to parent:
-//   'O' index                          the part file of request `index`, please
+//   'O' index resume                   the part file of request `index`, please
+//                                      (resume: the one an earlier run left, if any)
 //   'S' index                          a transfer started
 //   'P' progress                       bytes and files so far
 //   'D' index result progress          a transfer finished
@@ -32,6 +33,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -134,15 +136,32 @@ bool receive_message(int sock, std::string& msg, int* fd = nullptr) {
     return true;
 }
 
+// At most this many transfers under way are told (a message stays small).
+constexpr size_t kMaxActive = 64;
+
 void put_progress(Writer& w, const FetchEvent& ev) {
-    w.u64(ev.bytes_done).u64(ev.bytes_expected).u64(ev.finished).u64(ev.total);
+    w.u64(ev.bytes_done).u64(ev.bytes_expected).u64(ev.finished).u64(ev.total).u64(ev.bytes_received);
+    const size_t n = std::min(ev.active.size(), kMaxActive);
+    w.u64(n);
+    for (size_t i = 0; i < n; ++i) w.u64(ev.active[i].index).u64(ev.active[i].bytes_done).u64(ev.active[i].bytes_total);
 }
 
-void get_progress(Reader& r, FetchEvent& ev) {
+void get_progress(Reader& r, FetchEvent& ev, size_t requests) {
     ev.bytes_done = r.u64();
     ev.bytes_expected = r.u64();
     ev.finished = r.u64();
     ev.total = r.u64();
+    ev.bytes_received = r.u64();
+    const uint64_t n = r.u64();
+    if (n > kMaxActive) throw Error("malformed message from the download process");
+    for (uint64_t i = 0; i < n; ++i) {
+        ActiveTransfer a;
+        a.index = size_t(r.u64());
+        a.bytes_done = r.u64();
+        a.bytes_total = r.u64();
+        if (a.index >= requests) throw Error("malformed message from the download process");
+        ev.active.push_back(std::move(a));
+    }
 }
 
 void put_result(Writer& w, const FetchResult& r) {
@@ -150,7 +169,7 @@ void put_result(Writer& w, const FetchResult& r) {
     std::memcpy(&seconds_bits, &r.seconds, sizeof seconds_bits);
     w.u64(uint64_t(r.status)).str(r.error).u64(r.not_found).u64(r.transient).u64(r.bytes).u64(seconds_bits);
     w.u64(r.last_modified.has_value()).u64(uint64_t(r.last_modified.value_or(0))).str(r.peer).u64(r.attempts);
-    w.str(r.received_hash_hex);
+    w.str(r.received_hash_hex).u64(r.resumed_from);
 }
 
 FetchResult get_result(Reader& in) {
@@ -170,6 +189,7 @@ FetchResult get_result(Reader& in) {
     r.peer = in.str();
     r.attempts = unsigned(in.u64());
     r.received_hash_hex = in.str();
+    r.resumed_from = in.u64();
     return r;
 }
 
@@ -203,8 +223,8 @@ void drop_privileges(const SandboxUser& user) {
         auto hooks = [sock](size_t index) {
             PartFileHooks h;
             h.place = false;
-            h.open = [sock, index] {
-                send_message(sock, Writer('O').u64(index).data());
+            h.open = [sock, index](bool resume) {
+                send_message(sock, Writer('O').u64(index).u64(resume).data());
                 std::string reply;
                 int fd = -1;
                 if (!receive_message(sock, reply, &fd) || reply.empty()) ::_exit(1);
@@ -253,7 +273,8 @@ public:
             ::waitpid(pid_, nullptr, 0);
         }
         if (sock_ >= 0) ::close(sock_);
-        for (size_t i = 0; i < fds_.size(); ++i) drop_part(i);
+        // What did not finish stays for the next run where it may be continued.
+        for (size_t i = 0; i < fds_.size(); ++i) drop_part(i, requests_[i].resume);
     }
 
     std::vector<FetchResult> run(const FetchOptions& options) {
@@ -294,7 +315,11 @@ public:
             if (msg.empty()) throw Error("malformed message from the download process");
             Reader in(msg);
             switch (msg[0]) {
-                case 'O': open_part(index(in)); break;
+                case 'O': {
+                    const size_t i = index(in);
+                    open_part(i, in.u64() != 0);
+                    break;
+                }
                 case 'S': {
                     FetchEvent ev{FetchEvent::Started, index(in)};
                     if (callback_) callback_(ev);
@@ -302,7 +327,7 @@ public:
                 }
                 case 'P': {
                     FetchEvent ev{FetchEvent::Progress};
-                    get_progress(in, ev);
+                    get_progress(in, ev, requests_.size());
                     if (callback_) callback_(ev);
                     break;
                 }
@@ -343,20 +368,24 @@ private:
         return size_t(i);
     }
 
-    std::string part_of(size_t i) const { return requests_[i].destination + ".part"; }
+    std::string part_of(size_t i) const { return part_path(requests_[i]); }
 
-    void drop_part(size_t i) {
+    // `keep`: the bytes stay under the name, to be continued.
+    void drop_part(size_t i, bool keep = false) {
         if (fds_[i] < 0) return;
         ::close(fds_[i]);
         fds_[i] = -1;
-        ::unlink(part_of(i).c_str());
+        if (!keep) ::unlink(part_of(i).c_str());
     }
 
-    void open_part(size_t i) {
-        // A retry asks again: the file of the failed attempt goes first.
-        drop_part(i);
+    void open_part(size_t i, bool resume) {
+        // A retry asks again: the file of the failed attempt goes first,
+        // unless the retry continues it. Only a request that may be
+        // continued gets an earlier run's bytes.
+        resume = resume && requests_[i].resume;
+        drop_part(i, resume);
         try {
-            fds_[i] = create_part_file(part_of(i));
+            fds_[i] = resume ? open_part_file_to_resume(part_of(i)) : create_part_file(part_of(i));
         } catch (const Error& e) {
             send_message(sock_, Writer('E').str(e.what()).data());
             return;
@@ -368,7 +397,7 @@ private:
         size_t i = index(in);
         FetchResult r = get_result(in);
         FetchEvent ev{FetchEvent::Finished, i};
-        get_progress(in, ev);
+        get_progress(in, ev, requests_.size());
         complete(i, std::move(r), ev);
     }
 
@@ -400,7 +429,9 @@ private:
             if (fds_[i] >= 0) ::close(fds_[i]);
             fds_[i] = -1;
         }
-        drop_part(i);
+        // A transfer that failed on the way (not its checks) leaves its bytes
+        // to be continued.
+        drop_part(i, r.status == FetchStatus::Failed && req.resume && !failed_its_checks(r));
         done_[i] = true;
         results_[i] = std::move(r);
         ++finished_;
@@ -436,9 +467,11 @@ std::vector<FetchResult> fetch_sandboxed(const std::vector<FetchRequest>& reques
             remapped = [&](const FetchEvent& ev) {
                 FetchEvent e = ev;
                 if (e.kind != FetchEvent::Progress) e.index = which[ev.index];
+                for (ActiveTransfer& a : e.active) a.index = which[a.index];
                 e.finished += finished_before;
                 e.total = requests.size();
                 e.bytes_done += bytes_before;
+                e.bytes_received += bytes_before;
                 e.bytes_expected += bytes_before;
                 callback(e);
             };

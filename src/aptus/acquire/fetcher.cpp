@@ -19,6 +19,7 @@
 #include <memory>
 
 #include "transfer_loop.hpp"
+#include "transfer_rate.hpp"
 #include "transfer_sink.hpp"
 #include "aptus/base/error.hpp"
 #include "aptus/base/strings.hpp"
@@ -86,8 +87,27 @@ struct Job {
     bool too_long = false;      // Content-Length beyond the limit
     uint64_t content_length = 0;  // as announced, when too_long
     uint64_t discarded = 0;     // body bytes of a non-2xx answer
+    // Continue what the part file holds (the request's resume; off once the
+    // transfer had to start again from zero, which happens once at most).
+    bool resume = false;
+    bool restarted = false;       // started again from zero (not a retry)
+    bool restart_needed = false;  // a 206 for other bytes than asked
+    bool body_started = false;
+    uint64_t announced = 0;       // the file's size by Content-Length (resumed bytes added)
     FetchResult result;
 };
+
+// The first byte of "Content-Range: bytes N-M/T".
+std::optional<uint64_t> range_start(std::string_view value) {
+    while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
+    if (!value.starts_with("bytes ")) return std::nullopt;
+    value.remove_prefix(6);
+    uint64_t n = 0;
+    size_t i = 0;
+    for (; i < value.size() && value[i] >= '0' && value[i] <= '9'; ++i) n = n * 10 + uint64_t(value[i] - '0');
+    if (i == 0 || i == value.size() || value[i] != '-') return std::nullopt;
+    return n;
+}
 
 size_t on_header(char* data, size_t size, size_t n, void* user) {
     Job& job = *static_cast<Job*>(user);
@@ -105,9 +125,18 @@ size_t on_header(char* data, size_t size, size_t n, void* user) {
         }
         return size * n;
     }
+    if (job.status == 206 && line.size() > 14 && strncasecmp(line.data(), "Content-Range:", 14) == 0) {
+        // Only the bytes asked for continue the part file.
+        if (range_start(line.substr(14)) != job.sink->resumed_from()) {
+            job.restart_needed = true;
+            return 0;
+        }
+    }
     if (job.status >= 200 && job.status < 300 && line.size() > 15 &&
         strncasecmp(line.data(), "Content-Length:", 15) == 0) {
         uint64_t length = std::strtoull(std::string(line.substr(15)).c_str(), nullptr, 10);
+        if (job.status == 206) length += job.sink->resumed_from();
+        job.announced = length;
         if (!job.sink->accepts_length(length)) {
             job.too_long = true;
             job.content_length = length;
@@ -124,6 +153,14 @@ size_t on_body(char* data, size_t size, size_t n, void* user) {
         // An error page: read and drop, but not forever.
         job.discarded += len;
         return job.discarded > (1u << 20) ? 0 : len;
+    }
+    if (!job.body_started) {
+        job.body_started = true;
+        // Asked for the rest, sent the whole: the kept bytes go.
+        if (job.status != 206 && job.sink->resumed_from() > 0 && !job.sink->restart()) {
+            job.sink_failed = true;
+            return 0;
+        }
     }
     if (!job.sink->write({data, len})) {
         job.sink_failed = true;
@@ -182,6 +219,7 @@ public:
             job->request = &requests[i];
             std::tie(job->scheme, job->host) = scheme_host(requests[i].uri);
             job->sink = std::make_unique<TransferSink>(requests[i], hooks ? hooks(i) : PartFileHooks{});
+            job->resume = requests[i].resume;
             if (requests[i].expected_size) expected_ += *requests[i].expected_size;
             pending_.push_back(job.get());
             jobs_.push_back(std::move(job));
@@ -218,7 +256,7 @@ private:
     std::map<std::string, unsigned> per_host_;
     unsigned active_ = 0;
     size_t finished_ = 0;
-    uint64_t done_bytes_ = 0, expected_ = 0;
+    uint64_t done_bytes_ = 0, done_received_ = 0, expected_ = 0;
     Clock::time_point last_progress_{};
     CURLM* multi_ = nullptr;
 
@@ -255,9 +293,26 @@ private:
 
     void start_curl(Job& job) {
         const FetchRequest& req = *job.request;
-        job.sink->start();
+        job.sink->start(job.resume);
+        if (job.sink->whole()) {
+            // An earlier run got every byte and stopped before the rename:
+            // the whole file is checked as any other.
+            const uint64_t kept = job.sink->resumed_from();
+            if (job.sink->commit()) {
+                job.result.status = FetchStatus::Ok;
+                job.result.resumed_from = kept;
+                job.result.bytes = 0;
+                done(job);
+                return;
+            }
+            job.resume = false;
+            job.restarted = true;
+            job.sink->start(false);
+        }
         job.status = 0;
         job.reason.clear();
+        job.restart_needed = job.body_started = false;
+        job.announced = 0;
         job.sink_failed = job.too_long = false;
         job.discarded = 0;
         job.errbuf[0] = 0;
@@ -297,6 +352,10 @@ private:
         if (!tls.verify_host) curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 0L);
         const auto& proxy = job.scheme == "https" ? options_.https_proxy : options_.http_proxy;
         if (proxy) curl_easy_setopt(e, CURLOPT_PROXY, proxy->c_str());
+        if (job.sink->resumed_from() > 0) {
+            const std::string range = std::to_string(job.sink->resumed_from()) + "-";
+            curl_easy_setopt(e, CURLOPT_RANGE, range.c_str());
+        }
         if (req.if_modified_since) {
             curl_easy_setopt(e, CURLOPT_TIMECONDITION, long(CURL_TIMECOND_IFMODSINCE));
             curl_easy_setopt(e, CURLOPT_TIMEVALUE_LARGE, curl_off_t(*req.if_modified_since));
@@ -347,10 +406,16 @@ private:
         --per_host_[job.host];
 
         bool retry = false;
+        // The kept bytes cannot be continued (416, a range other than
+        // asked), or the continued file failed its checks: once more, all of it.
+        bool restart = false;
+        const uint64_t kept = job.sink->resumed_from();
         r.error.clear();
         r.not_found = false;
         r.transient = false;
-        if (job.too_long) {
+        if (job.restart_needed || (status == 416 && kept > 0)) {
+            restart = true;
+        } else if (job.too_long) {
             // The Content-Length said it: against the Release's size, apt's
             // size message; against a mere bound, what the bound was.
             r.error = job.request->expected_size
@@ -371,17 +436,28 @@ private:
             if (r.status == FetchStatus::Failed) {
                 r.error = job.sink->error();
                 r.received_hash_hex = job.sink->received_hash_hex();
+                restart = kept > 0 && failed_its_checks(r);
             }
         } else {
             r.error = std::to_string(status) + "  " + (job.reason.empty() ? "Error" : job.reason);
             r.not_found = status == 404 || status == 410;
             retry = transient_http(status);
         }
+        if (restart && !job.restarted) {
+            job.sink->discard(true);
+            job.resume = false;
+            job.restarted = true;
+            r = FetchResult{};
+            job.not_before = Clock::now();
+            pending_.push_front(&job);
+            return;
+        }
         if (!r.error.empty()) r.status = FetchStatus::Failed;
         r.transient = retry;
-        r.bytes = job.sink->bytes();
+        r.resumed_from = job.sink->resumed_from();
+        r.bytes = job.sink->bytes() - r.resumed_from;
         if (r.status != FetchStatus::Ok) job.sink->discard(failed_its_checks(r));
-        if (retry && job.attempts <= options_.retries) {
+        if (retry && job.attempts <= options_.retries + (job.restarted ? 1u : 0u)) {
             unsigned delay = 0;
             if (options_.retry_delay) {
                 delay = 1000u << std::min(job.attempts - 1, 15u);
@@ -473,7 +549,8 @@ private:
         job.result.seconds = std::chrono::duration<double>(Clock::now() - job.started).count();
         results_[job.index] = std::move(job.result);
         ++finished_;
-        done_bytes_ += results_[job.index].bytes;
+        done_bytes_ += results_[job.index].bytes + results_[job.index].resumed_from;
+        done_received_ += results_[job.index].bytes;
         // A file with no announced size counts once it is known.
         if (!job.request->expected_size) expected_ += results_[job.index].bytes;
         if (callback_) {
@@ -494,8 +571,22 @@ private:
         last_progress_ = now;
         FetchEvent ev{FetchEvent::Progress};
         ev.bytes_done = done_bytes_;
+        ev.bytes_received = done_received_;
+        std::vector<const Job*> running;
         for (const auto& job : jobs_)
-            if (job->easy) ev.bytes_done += job->sink->bytes();
+            if (job->easy) running.push_back(job.get());
+        std::stable_sort(running.begin(), running.end(),
+                         [](const Job* a, const Job* b) { return a->started < b->started; });
+        for (const Job* job : running) {
+            const uint64_t bytes = job->sink->bytes();
+            ev.bytes_done += bytes;
+            ev.bytes_received += bytes - job->sink->resumed_from();
+            ActiveTransfer a;
+            a.index = job->index;
+            a.bytes_done = bytes;
+            a.bytes_total = job->request->expected_size.value_or(job->announced);
+            ev.active.push_back(std::move(a));
+        }
         ev.bytes_expected = expected_;
         ev.finished = finished_;
         ev.total = results_.size();
@@ -512,11 +603,35 @@ std::vector<FetchResult> run_transfers(const std::vector<FetchRequest>& requests
     return loop.run();
 }
 
+// The last part of a URI's path: "InRelease", "hello_1.0_amd64.deb".
+std::string uri_short_name(std::string_view uri) {
+    uri = uri.substr(0, uri.find_first_of("?#"));
+    while (uri.size() > 1 && uri.back() == '/') uri.remove_suffix(1);
+    size_t slash = uri.rfind('/');
+    return std::string(slash == std::string_view::npos ? uri : uri.substr(slash + 1));
+}
+
 std::vector<FetchResult> fetch(const std::vector<FetchRequest>& requests, const FetchOptions& options,
                                const FetchCallback& callback) {
     if (requests.empty()) return {};
-    if (options.sandbox) return fetch_sandboxed(requests, options, callback);
-    return run_transfers(requests, options, callback, {});
+    // Progress as a person reads it: names, the rate and the time left,
+    // measured here, whichever process did the transfers.
+    RateMeter meter;
+    const auto start = Clock::now();
+    FetchCallback told;
+    if (callback)
+        told = [&](const FetchEvent& ev) {
+            if (ev.kind != FetchEvent::Progress) return callback(ev);
+            FetchEvent e = ev;
+            meter.add(std::chrono::duration<double>(Clock::now() - start).count(), e.bytes_received);
+            e.bytes_per_second = meter.rate();
+            e.eta_seconds = time_left(e.bytes_done, e.bytes_expected, e.bytes_per_second);
+            for (ActiveTransfer& a : e.active)
+                if (a.name.empty() && a.index < requests.size()) a.name = uri_short_name(requests[a.index].uri);
+            callback(e);
+        };
+    if (options.sandbox) return fetch_sandboxed(requests, options, told);
+    return run_transfers(requests, options, told, {});
 }
 
 // "file:/a/b", "file:///a/b", "copy:/a/b" -> "/a/b".
@@ -552,6 +667,10 @@ bool readable_by(const std::string& path, uid_t uid, gid_t gid) {
     for (size_t slash = path.find('/', 1); slash != std::string::npos; slash = path.find('/', slash + 1))
         if (::stat(path.substr(0, slash).c_str(), &st) != 0 || !allowed(st, S_IXUSR, S_IXGRP, S_IXOTH)) return false;
     return ::stat(path.c_str(), &st) == 0 && allowed(st, S_IRUSR, S_IRGRP, S_IROTH);
+}
+
+std::string part_path(const FetchRequest& request) {
+    return request.partial.empty() ? request.destination + ".part" : request.partial;
 }
 
 bool is_local_uri(std::string_view uri) { return uri.starts_with("file:") || uri.starts_with("copy:"); }

@@ -47,6 +47,20 @@ int create_part_file(const std::string& path) {
     return fd;
 }
 
+int open_part_file_to_resume(const std::string& path) {
+    int fd = ::open(path.c_str(), O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd >= 0) {
+        struct stat st {};
+        if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink == 1 && st.st_uid == ::geteuid()) {
+            int flags = ::fcntl(fd, F_GETFL);
+            if (flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+            return fd;
+        }
+        ::close(fd);
+    }
+    return create_part_file(path);
+}
+
 void place_part_file(const std::string& part, const std::string& destination, int written_fd) {
     struct stat st {};
     if (::lstat(part.c_str(), &st) != 0) throw system_error("cannot rename", part, errno);

@@ -17,6 +17,13 @@ namespace aptus::acquire {
 // O_NOFOLLOW. Throws aptus::Error naming the path.
 int create_part_file(const std::string& path);
 
+// The part file an earlier run left at `path`, to be continued: opened for
+// reading and writing as it is, when it is a regular file of this user's
+// with one link (never through a link); anything else, or nothing there,
+// gives a new empty file as create_part_file does. The bytes in it are not
+// trusted: whoever continues them hashes them with the rest.
+int open_part_file_to_resume(const std::string& path);
+
 // Renames `part` to `destination` once it is still a regular file and,
 // when `written_fd` is given, the very file written through it (same
 // device and inode): a link or a swapped file is never moved into place.

@@ -1,9 +1,11 @@
 #include "transfer_sink.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <openssl/evp.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <limits>
@@ -86,7 +88,7 @@ struct OutputTooLong {
 }
 
 TransferSink::TransferSink(const FetchRequest& request, PartFileHooks hooks)
-    : request_(request), hooks_(std::move(hooks)), part_path_(request.destination + ".part") {
+    : request_(request), hooks_(std::move(hooks)), part_path_(part_path(request)) {
     limit_ = std::numeric_limits<uint64_t>::max();
     if (request.max_size) limit_ = request.max_size;
     // The announced size is the most a hostile mirror may send.
@@ -100,16 +102,20 @@ TransferSink::TransferSink(const FetchRequest& request, PartFileHooks hooks)
 
 TransferSink::~TransferSink() { discard(); }
 
-void TransferSink::start() {
+void TransferSink::start(bool resume) {
     discard();
     set_aside_ = false;
     bytes_ = 0;
+    resumed_ = 0;
     error_.clear();
     decompress_error_.clear();
     out_buf_.clear();
     out_bytes_ = 0;
-    fd_ = hooks_.open ? hooks_.open() : create_part_file(part_path_);
+    resume = resume && request_.resume && request_.decompress == Compression::None && request_.expected_size &&
+             request_.hash != HashAlgo::None;
+    fd_ = hooks_.open ? hooks_.open(resume) : resume ? open_part_file_to_resume(part_path_) : create_part_file(part_path_);
     hasher_ = request_.hash == HashAlgo::None ? nullptr : std::make_unique<Hasher>(request_.hash);
+    if (resume) keep_earlier_bytes();
     decompressor_ = make_stream_decompressor(request_.decompress, request_.uri, [this](std::string_view out) {
         if (out.size() > out_limit_ - out_bytes_) throw OutputTooLong{out_limit_};
         out_bytes_ += out.size();
@@ -117,6 +123,48 @@ void TransferSink::start() {
         out_buf_.append(out);
         if (out_buf_.size() >= kWriteBuffer) flush();
     });
+}
+
+// The bytes an earlier run left: hashed (they count as much as the new ones
+// in the final check), and the transfer goes on after them. More than the
+// file may have, or unreadable: start from zero.
+void TransferSink::keep_earlier_bytes() {
+    struct stat st {};
+    if (::fstat(fd_, &st) != 0) throw system_error("cannot stat", part_path_, errno);
+    uint64_t size = uint64_t(st.st_size);
+    bool keep = size > 0 && size <= limit_;
+    if (keep) {
+        std::unique_ptr<char[]> buf(new char[1 << 16]);
+        for (uint64_t at = 0; at < size;) {
+            ssize_t n = ::pread(fd_, buf.get(), size_t(std::min<uint64_t>(1 << 16, size - at)), off_t(at));
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) {
+                keep = false;
+                break;
+            }
+            hasher_->update({buf.get(), size_t(n)});
+            at += uint64_t(n);
+        }
+    }
+    if (!keep) {
+        if (size > 0 && !restart()) throw Error(error_);
+        return;
+    }
+    if (::lseek(fd_, 0, SEEK_END) < 0) throw system_error("cannot seek in", part_path_, errno);
+    bytes_ = resumed_ = size;
+}
+
+bool TransferSink::whole() const { return resumed_ > 0 && request_.expected_size && resumed_ == *request_.expected_size; }
+
+bool TransferSink::restart() {
+    if (fd_ < 0) return false;
+    if (::ftruncate(fd_, 0) != 0 || ::lseek(fd_, 0, SEEK_SET) < 0) {
+        error_ = system_error("cannot truncate", part_path_, errno).what();
+        return false;
+    }
+    bytes_ = resumed_ = 0;
+    hasher_ = request_.hash == HashAlgo::None ? nullptr : std::make_unique<Hasher>(request_.hash);
+    return true;
 }
 
 void TransferSink::write_out(std::string_view data) {
@@ -216,11 +264,20 @@ void TransferSink::discard(bool failed_checks) {
         if (fd_ >= 0) ::close(fd_);
         fd_ = -1;
     }
+    const bool resumable = request_.resume && !failed_checks && request_.decompress == Compression::None;
+    if (resumable && fd_ >= 0) {
+        try {
+            flush();  // every byte that came can be continued
+        } catch (const Error&) {
+        }
+    }
     if (fd_ >= 0) {
         ::close(fd_);
         fd_ = -1;
-        // The sandboxed downloader cannot reach the name; its parent removes it.
-        if (hooks_.place) ::unlink(part_path_.c_str());
+        // Bytes that may be continued stay for the next attempt or run;
+        // what failed its checks never does. The sandboxed downloader
+        // cannot reach the name; its parent removes it.
+        if (hooks_.place && !resumable) ::unlink(part_path_.c_str());
     }
     decompressor_.reset();
     hasher_.reset();

@@ -44,9 +44,12 @@ std::optional<uint64_t> hash_descriptor(int fd, std::span<Hasher* const> hashers
 // it (create_part_file) and renames it once checked; in the sandboxed
 // downloader the root parent creates it and hands over the descriptor
 // (`open`), and renames it itself when told the file checked out.
+// With `resume`, open() gives the part file an earlier run left as it is
+// (opened for reading and writing, not truncated) when there is one, else a
+// new one.
 struct PartFileHooks {
-    std::function<int()> open;  // empty: create "<destination>.part" here
-    bool place = true;          // false: commit() stops before the rename
+    std::function<int(bool resume)> open;  // empty: open the part file here
+    bool place = true;                     // false: commit() stops before the rename
 };
 
 class TransferSink {
@@ -57,7 +60,17 @@ public:
     TransferSink& operator=(const TransferSink&) = delete;
 
     // Opens (or truncates) the partial file; called again for a retry.
-    void start();
+    // With `resume` (the request's resume, no decompression, an expected
+    // size and hash), the bytes already in the part file are kept and hashed,
+    // and the transfer continues after them: resumed_from() says how many.
+    void start(bool resume = false);
+    // The bytes kept from an earlier run (0: the transfer starts at zero).
+    uint64_t resumed_from() const { return resumed_; }
+    // Whether the kept bytes are already the whole expected size.
+    bool whole() const;
+    // The server sent the whole file after all: drop the kept bytes (false
+    // with error() set when the file cannot be truncated).
+    bool restart();
     // false: the chunk would pass the limit (nothing of it is kept);
     // error() says so. Data that does not decompress fails at commit().
     bool write(std::string_view chunk);
@@ -74,6 +87,8 @@ public:
     bool commit();
     // Drops the part file; `failed_checks`: the file failed its checks and
     // is set aside as "<destination>.FAILED" when the request keeps those.
+    // A resumable request's file that did not fail its checks is kept for
+    // the next attempt or run.
     void discard(bool failed_checks = false);
 
 private:
@@ -82,6 +97,7 @@ private:
     uint64_t limit_;
     bool set_aside_ = false;  // this attempt's file is already set aside
     uint64_t bytes_ = 0;
+    uint64_t resumed_ = 0;
     uint64_t out_limit_;      // the most decompressed bytes accepted
     uint64_t out_bytes_ = 0;  // decompressed bytes produced so far
     int fd_ = -1;
@@ -95,6 +111,7 @@ private:
 
     void write_out(std::string_view data);
     void flush();
+    void keep_earlier_bytes();
 };
 
 }  // namespace aptus::acquire

@@ -14,7 +14,14 @@ mapping URL paths to a misbehaviour:
   {"redirect": URL}                 302 to URL
   {"body": "text"}                  serve this text instead of the file
   {"file": "PATH"}                  serve the bytes of the file PATH (absolute, or under ROOT) instead
+  {"rate": BYTES}                   send the body at about BYTES a second
+  {"stall_after": N}                send N bytes of the body, then nothing (the connection stays open)
+  {"ignore_range": true}            answer a Range request with the whole file (200)
+  {"range_416": true}               answer any Range request with 416
+A request with a Range header ("bytes=N-") gets a 206 with the bytes from N
+on (416 when N is not within the file), for any file, misbehaving or not.
 Each request is appended to LOG as "METHOD PATH STATUS IMS" (IMS "-" when absent),
+followed by " bytes=N-" when it carried a Range header,
 and "PATH UID" to LOG.peers: the user owning the client's socket (from
 /proc/net/tcp), so a test sees who downloads.
 so tests can count what a client asked for. Asked as an HTTP proxy (a full URL
@@ -29,6 +36,7 @@ import email.utils
 import http.server
 import json
 import os
+import re
 import signal
 import ssl
 import sys
@@ -80,8 +88,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def record(self, status):
         ims = self.headers.get("If-Modified-Since", "-")
+        rng = self.headers.get("Range")
         with open(log, "a") as f:
-            f.write(f"{self.command} {self.path} {status} {ims}\n")
+            f.write(f"{self.command} {self.path} {status} {ims}" + (f" {rng}" if rng else "") + "\n")
         with open(log + ".peers", "a") as f:
             f.write(f"{self.path} {peer_uid(self.client_address[1], self.server.server_address[1])}\n")
 
@@ -97,9 +106,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.path = "/" + self.path.split("/", 3)[3]
         path = self.path.split("?", 1)[0]
         b = behaviours().get(path)
-        if not b:
-            return super().do_GET()
         fs_path = self.translate_path(path)
+        if not b:
+            if self.headers.get("Range") and os.path.isfile(fs_path):
+                return self.send_ranged(open(fs_path, "rb").read(), fs_path, {})
+            return super().do_GET()
         if "status" in b:
             body = b"error page\n"
             self.send_response(b["status"])
@@ -130,6 +141,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             data = open(os.path.join(root, b["file"]), "rb").read()
         else:
             data = open(fs_path, "rb").read()
+        if any(k in b for k in ("rate", "stall_after", "ignore_range", "range_416")):
+            return self.send_ranged(data, fs_path, b)
         if "drip" in b:
             self.send_response(200)
             self.send_header("Content-Length", str(len(data)))
@@ -156,6 +169,50 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.close_connection = True
         try:
             self.wfile.write(send)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+
+    def send_ranged(self, data, fs_path, b):
+        """DATA as a 200, or its tail as a 206 for "Range: bytes=N-"; slowly
+        (rate) or stalling (stall_after) when told."""
+        rng = self.headers.get("Range")
+        start, status = 0, 200
+        m = re.fullmatch(r"bytes=(\d+)-", rng.strip()) if rng else None
+        if m and not b.get("ignore_range"):
+            start = int(m.group(1))
+            if b.get("range_416") or start >= len(data):
+                self.send_response(416)
+                self.send_header("Content-Range", f"bytes */{len(data)}")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            status = 206
+        body = data[start:]
+        self.send_response(status)
+        self.send_header("Content-Length", str(len(body)))
+        if status == 206:
+            self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
+        mtime = os.path.getmtime(fs_path) if os.path.exists(fs_path) else time.time()
+        self.send_header("Last-Modified", email.utils.formatdate(mtime, usegmt=True))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        rate, stall = b.get("rate"), b.get("stall_after")
+        chunk = max(1, int(rate / 20)) if rate else 1 << 16
+        sent = 0
+        try:
+            while sent < len(body):
+                n = chunk if stall is None else min(chunk, stall - sent)
+                if n <= 0:
+                    # Stalled: keep the connection open, send nothing more.
+                    time.sleep(120)
+                    return
+                self.wfile.write(body[sent:sent + n])
+                self.wfile.flush()
+                sent += n
+                if rate:
+                    time.sleep(n / rate)
         except (BrokenPipeError, ConnectionResetError):
             pass
 
