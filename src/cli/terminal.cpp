@@ -27,7 +27,9 @@ int terminal_columns() {
 
 int effective_quiet(const config::Config& config) {
     if (config.exists("quiet")) return int(config.find_int("quiet"));
-    return isatty(STDOUT_FILENO) ? 0 : 1;
+    // While a pager owns stdout the user still reads a terminal: the notices
+    // after the content ("There is 1 additional record") go into the pager.
+    return isatty(screen_fd >= 0 ? screen_fd : STDOUT_FILENO) ? 0 : 1;
 }
 
 }  // namespace aptus::cli

@@ -16,7 +16,8 @@ int terminal_columns();
 // owns stdout and resets it (to -1: "stdout") when it finishes.
 void remember_screen(int fd);
 
-// apt's quiet level: the setting, else 1 when stdout is not a terminal.
+// apt's quiet level: the setting, else 1 when the screen (stdout, or the
+// terminal a running pager writes to) is not a terminal.
 int effective_quiet(const config::Config& config);
 
 }  // namespace aptus::cli

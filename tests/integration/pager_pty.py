@@ -114,6 +114,19 @@ def case(fn):
     return fn
 
 
+NOTICE = "\x1b[1mNotice: \x1b[0ma notice after the content"
+
+
+@case
+def notice_after_the_content_with_every_pager():
+    # As apt 3.0: the notice comes after the content, through the pager,
+    # also when $PAGER has arguments or is a pipeline.
+    for pager in ("cat", "cat -u", "cat | cat", "/bin/cat"):
+        screen, _, rc, _ = run(["internal-pager-test", "5", "notice"], {"PAGER": pager})
+        check(f"PAGER='{pager}': the notice after the content",
+              screen == PROGRESS + lines(5) + [NOTICE] and rc == 0, screen)
+
+
 @case
 def cat_means_no_pager_and_shows_everything():
     screen, _, rc, _ = run(["internal-pager-test", "30"], {"PAGER": "cat"})
