@@ -7,6 +7,8 @@
 #pragma once
 
 #include <cstdint>
+#include <compare>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -28,6 +30,70 @@ std::string_view dep_kind_name(DepKind k);
 std::string_view apt_dep_type_name(DepKind k);
 inline bool is_negative(DepKind k) { return k == DepKind::Conflicts || k == DepKind::Breaks; }
 
+class TextTable;
+
+// A short text of the universe (a version, an architecture, a source name),
+// stored once in its universe's TextTable however many records carry it: of
+// the ~120,000 versions of a system most share their architecture, many
+// their version and source. 8 bytes where a std::string is 32 plus a heap
+// block for anything past 15 characters. Only Universe::text() makes one
+// (the default is ""); it stays valid as long as any copy of the universe
+// that made it. Read it as a std::string_view.
+class Text {
+public:
+    Text() : chars_(empty_chars()) {}
+    operator std::string_view() const { return {chars_, size()}; }
+    // A copy, for the many users that keep or pass a std::string (they did
+    // when these fields were strings); the texts are short, mostly within
+    // std::string's in-place buffer.
+    operator std::string() const { return str(); }
+    std::string_view view() const { return *this; }
+    std::string str() const { return std::string(view()); }
+    size_t size() const {
+        uint32_t n;
+        std::memcpy(&n, chars_ - sizeof n, sizeof n);
+        return n;
+    }
+    bool empty() const { return size() == 0; }
+    const char* c_str() const { return chars_; }  // NUL-terminated
+    friend bool operator==(Text a, Text b) { return a.view() == b.view(); }
+    friend bool operator==(Text a, std::string_view b) { return a.view() == b; }
+    friend bool operator==(Text a, const char* b) { return a.view() == b; }
+    friend bool operator==(Text a, const std::string& b) { return a.view() == b; }
+    friend auto operator<=>(Text a, Text b) { return a.view() <=> b.view(); }
+    friend std::string operator+(const std::string& a, Text b) { return a + std::string(b.view()); }
+    friend std::string operator+(std::string&& a, Text b) { return std::move(a.append(b.view())); }
+    friend std::string operator+(const char* a, Text b) { return std::string(a).append(b.view()); }
+    friend std::string operator+(Text a, const char* b) { return a.str().append(b); }
+    friend std::string operator+(Text a, const std::string& b) { return a.str().append(b); }
+    template <class Stream>
+    friend Stream& operator<<(Stream& os, Text t) { return os << t.view(); }
+
+private:
+    friend class TextTable;
+    // Each stored text is [uint32 size][chars]['\0']; chars_ points at the chars.
+    explicit Text(const char* chars) : chars_(chars) {}
+    static const char* empty_chars();
+    const char* chars_;
+};
+
+// The store behind Text: every distinct text once, in blocks that never
+// move, found again through an open-addressing table of their addresses.
+class TextTable {
+public:
+    TextTable() = default;
+    TextTable(const TextTable&) = delete;
+    TextTable& operator=(const TextTable&) = delete;
+    Text intern(std::string_view s);
+
+private:
+    size_t slot_of(std::string_view s, uint64_t hash) const;
+    std::vector<std::unique_ptr<char[]>> blocks_;
+    size_t block_used_ = 0, block_size_ = 0;
+    std::vector<const char*> slots_;  // chars of each stored text, or null
+    size_t count_ = 0;
+};
+
 // One alternative of a relation: name[:arch] [(op version)].
 struct Target {
     uint32_t name = 0;       // Universe::names index
@@ -42,23 +108,25 @@ struct Dependency {
     std::vector<Target> alternatives;
 };
 
+// The texts of Provide, Version and Package come from Universe::text() of
+// the universe they are added to.
 struct Provide {
     uint32_t name = 0;
-    std::string version;  // "" for an unversioned provide
+    Text version;  // "" for an unversioned provide
     // "bar:i386" provides bar for i386 only, whatever the provider's
     // architecture; "" for the provider's own (or every one, Multi-Arch: foreign).
-    std::string arch;
+    Text arch;
 };
 
 struct Version {
     uint32_t package = 0;
-    std::string version;
-    std::string arch;  // as the record says: "all" stays "all"
-    std::string id;    // APT-ID in EDSP; any unique text otherwise
+    Text version;
+    Text arch;  // as the record says: "all" stays "all"
+    Text id;    // APT-ID in EDSP; any unique text otherwise
     int pin = 500;
     // Where a pin of 0 or less was set ("/etc/apt/preferences:3"), for the
     // explanation of a version it rules out; "" when not known.
-    std::string pin_source;
+    Text pin_source;
     MultiArch multi_arch = MultiArch::No;
     bool installed = false;
     bool candidate = false;
@@ -66,7 +134,7 @@ struct Version {
     bool important = false;  // Protected: yes (or apt's Important)
     bool required = false;   // Priority: required
     bool hold = false;
-    std::string source, source_version;
+    Text source, source_version;
     // Read through Universe::deps(), which asks the universe's
     // relation_source for them on first use when `deps_pending` (most
     // versions of a scenario never matter).
@@ -77,7 +145,7 @@ struct Version {
 
 struct Package {
     uint32_t name = 0;
-    std::string arch;  // "all" packages live under the native architecture
+    Text arch;  // "all" packages live under the native architecture
     std::vector<uint32_t> versions;
     bool automatic = false;  // installed as a dependency (extended_states)
 };
@@ -127,6 +195,9 @@ public:
     // (the system's ~130,000 versions) never moves what it has built.
     void reserve(size_t package_count, size_t version_count, size_t name_count);
     uint32_t intern(std::string_view name);
+    // `s` stored once in this universe's text table, for the Text fields of
+    // the records added to it.
+    Text text(std::string_view s) { return texts_->intern(s); }
     std::optional<uint32_t> find_name(std::string_view name) const;
     // The package (name, arch), created when missing. "all" maps to the native arch.
     uint32_t package(std::string_view name, std::string_view arch);
@@ -164,6 +235,8 @@ public:
 
 private:
     friend class NameInterner;
+    // Shared by copies of the universe, whose records point into it.
+    std::shared_ptr<TextTable> texts_ = std::make_shared<TextTable>();
     uint32_t intern_name(std::string_view name) const;
     // Open addressing over indices into `names`, so a lookup costs no allocation.
     mutable std::vector<uint32_t> name_slots_;

@@ -20,6 +20,54 @@ std::string_view dep_kind_name(DepKind k) {
 
 std::string_view apt_dep_type_name(DepKind k) { return k == DepKind::PreDepends ? "PreDepends" : dep_kind_name(k); }
 
+const char* Text::empty_chars() {
+    // The layout of a stored text: the size (0) and then the chars ("").
+    alignas(uint32_t) static const char empty[sizeof(uint32_t) + 1] = {};
+    return empty + sizeof(uint32_t);
+}
+
+namespace {
+uint64_t text_hash(std::string_view s) {
+    uint64_t h = 1469598103934665603ull;  // FNV-1a
+    for (char c : s) h = (h ^ uint8_t(c)) * 1099511628211ull;
+    return h;
+}
+}  // namespace
+
+size_t TextTable::slot_of(std::string_view s, uint64_t hash) const {
+    const size_t mask = slots_.size() - 1;
+    for (size_t i = size_t(hash) & mask;; i = (i + 1) & mask)
+        if (!slots_[i] || Text(slots_[i]).view() == s) return i;
+}
+
+Text TextTable::intern(std::string_view s) {
+    if (s.empty()) return Text();
+    if (count_ * 2 >= slots_.size()) {
+        std::vector<const char*> old(std::max<size_t>(1024, slots_.size() * 2), nullptr);
+        old.swap(slots_);
+        for (const char* chars : old)
+            if (chars) slots_[slot_of(Text(chars).view(), text_hash(Text(chars).view()))] = chars;
+    }
+    const size_t slot = slot_of(s, text_hash(s));
+    if (slots_[slot]) return Text(slots_[slot]);
+    // Stored as [uint32 size][chars]['\0'], the size aligned for its own read.
+    const size_t need = (sizeof(uint32_t) + s.size() + 1 + alignof(uint32_t) - 1) & ~(alignof(uint32_t) - 1);
+    if (block_used_ + need > block_size_) {
+        block_size_ = std::max<size_t>(64 * 1024, need);
+        blocks_.push_back(std::make_unique<char[]>(block_size_));
+        block_used_ = 0;
+    }
+    char* at = blocks_.back().get() + block_used_;
+    block_used_ += need;
+    const uint32_t size = uint32_t(s.size());
+    std::memcpy(at, &size, sizeof size);
+    std::memcpy(at + sizeof size, s.data(), s.size());
+    at[sizeof size + s.size()] = '\0';
+    slots_[slot] = at + sizeof size;
+    ++count_;
+    return Text(at + sizeof size);
+}
+
 constexpr uint32_t empty_slot = ~uint32_t{0};
 
 size_t Universe::name_slot_index(std::string_view name) const {
@@ -99,7 +147,7 @@ uint32_t Universe::package(std::string_view name, std::string_view arch) {
     uint32_t id = uint32_t(packages.size());
     Package p;
     p.name = uint32_t(key >> 16);
-    p.arch = std::string(arch);
+    p.arch = text(arch);
     packages.push_back(std::move(p));
     package_ids_.emplace(key, id);
     return id;
@@ -155,8 +203,8 @@ const std::vector<Provider>& Universe::providers_of(uint32_t name) const {
 
 bool Universe::arch_ok(uint32_t from, const Target& t, uint32_t cand) const {
     const Version& cv = versions[cand];
-    const std::string& carch = packages[cv.package].arch;
-    const std::string& farch = packages[versions[from].package].arch;
+    const std::string_view carch = packages[cv.package].arch;
+    const std::string_view farch = packages[versions[from].package].arch;
     if (t.arch.empty()) return carch == farch || cv.multi_arch == MultiArch::Foreign;
     if (t.arch == "any")
         return carch == farch || cv.multi_arch == MultiArch::Allowed || cv.multi_arch == MultiArch::Foreign;
@@ -169,7 +217,7 @@ bool Universe::provide_arch_ok(uint32_t from, const Target& t, uint32_t provider
     // "Provides: bar:i386" is bar for i386 alone: the architecture the
     // relation asks for (its own qualifier, else the asking package's).
     if (t.arch == "any") return true;
-    const std::string& wanted = t.arch.empty() ? packages[versions[from].package].arch
+    const std::string_view wanted = t.arch.empty() ? packages[versions[from].package].arch.view()
                                 : t.arch == "native" ? native_arch
                                                      : t.arch;
     return pv.arch == wanted;
@@ -197,7 +245,7 @@ void Universe::conflicts_with(uint32_t from, const Target& t, std::vector<uint32
     uint32_t self = versions[from].package;
     for (uint32_t p : packages_named(t.name)) {
         if (p == self) continue;
-        if (!t.arch.empty() && t.arch != "any" && packages[p].arch != (t.arch == "native" ? native_arch : t.arch)) continue;
+        if (!t.arch.empty() && t.arch != "any" && packages[p].arch.view() != (t.arch == "native" ? native_arch : t.arch)) continue;
         for (uint32_t v : packages[p].versions)
             if (deb::relation_satisfied_by(t.op, t.version, versions[v].version)) out.push_back(v);
     }
