@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -134,13 +135,13 @@ struct Version {
     bool important = false;  // Protected: yes (or apt's Important)
     bool required = false;   // Priority: required
     bool hold = false;
+    mutable bool deps_pending = false;  // beside the other flags: no padding of its own
     Text source, source_version;
     // Read through Universe::deps(), which asks the universe's
     // relation_source for them on first use when `deps_pending` (most
     // versions of a scenario never matter).
     mutable std::vector<Dependency> deps;
     std::vector<Provide> provides;
-    mutable bool deps_pending = false;
 };
 
 struct Package {
@@ -212,8 +213,8 @@ public:
     // A version's relations; parses them on first use (not thread-safe).
     const std::vector<Dependency>& deps(uint32_t version) const;
 
-    const std::vector<uint32_t>& packages_named(uint32_t name) const;
-    const std::vector<Provider>& providers_of(uint32_t name) const;
+    std::span<const uint32_t> packages_named(uint32_t name) const;
+    std::span<const Provider> providers_of(uint32_t name) const;
 
     // Every version that satisfies alternative `t` of a relation of `from`,
     // real packages first (their versions newest first), then providers.
@@ -243,8 +244,12 @@ private:
     size_t name_slot_index(std::string_view name) const;
     std::unordered_map<uint64_t, uint32_t> package_ids_;  // (name, arch index) -> package
     std::vector<std::string> arch_names_;
-    std::vector<std::vector<uint32_t>> by_name_;
-    std::vector<std::vector<Provider>> providers_;
+    // name -> packages and name -> providers, each one flat array in name
+    // order with the start of every name's run (a vector per name cost a
+    // heap block for each of ~100,000 names).
+    std::vector<uint32_t> by_name_start_, by_name_;
+    std::vector<uint32_t> providers_start_;
+    std::vector<Provider> providers_;
     uint32_t arch_index(std::string_view arch);
     std::optional<uint32_t> find_arch_index(std::string_view arch) const;
     bool arch_ok(uint32_t from, const Target& t, uint32_t candidate_version) const;

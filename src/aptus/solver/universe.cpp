@@ -171,34 +171,43 @@ uint32_t Universe::add_version(Version v) {
 }
 
 void Universe::finalize() {
-    by_name_.assign(names.size(), {});
-    providers_.assign(names.size(), {});
     for (uint32_t p = 0; p < packages.size(); ++p) {
-        by_name_[packages[p].name].push_back(p);
         // Newest first: the order satisfiers() offers versions of one package in.
         std::stable_sort(packages[p].versions.begin(), packages[p].versions.end(), [&](uint32_t a, uint32_t b) {
             return deb::compare_versions(versions[a].version, versions[b].version) > 0;
         });
     }
+    // Counting sort into the flat arrays: count per name, prefix sums, fill
+    // in index order (so each run keeps the order of packages and versions).
+    const size_t n = names.size();
+    by_name_start_.assign(n + 1, 0);
+    providers_start_.assign(n + 1, 0);
+    for (const Package& p : packages) ++by_name_start_[p.name + 1];
+    for (const Version& v : versions)
+        for (const Provide& pv : v.provides) ++providers_start_[pv.name + 1];
+    for (size_t i = 0; i < n; ++i) {
+        by_name_start_[i + 1] += by_name_start_[i];
+        providers_start_[i + 1] += providers_start_[i];
+    }
+    by_name_.resize(by_name_start_[n]);
+    providers_.resize(providers_start_[n]);
+    std::vector<uint32_t> next(by_name_start_.begin(), by_name_start_.end() - 1);
+    for (uint32_t p = 0; p < packages.size(); ++p) by_name_[next[packages[p].name]++] = p;
+    next.assign(providers_start_.begin(), providers_start_.end() - 1);
     for (uint32_t v = 0; v < versions.size(); ++v)
-        for (uint32_t i = 0; i < versions[v].provides.size(); ++i) {
-            uint32_t n = versions[v].provides[i].name;
-            if (n >= providers_.size()) {
-                by_name_.resize(names.size());
-                providers_.resize(names.size());
-            }
-            providers_[n].push_back({v, i});
-        }
+        for (uint32_t i = 0; i < versions[v].provides.size(); ++i)
+            providers_[next[versions[v].provides[i].name]++] = {v, i};
 }
 
-const std::vector<uint32_t>& Universe::packages_named(uint32_t name) const {
-    static const std::vector<uint32_t> none;
-    return name < by_name_.size() ? by_name_[name] : none;
+std::span<const uint32_t> Universe::packages_named(uint32_t name) const {
+    // Names interned after finalize() (first seen in a relation) have none.
+    if (name + size_t(1) >= by_name_start_.size()) return {};
+    return {by_name_.data() + by_name_start_[name], by_name_start_[name + 1] - by_name_start_[name]};
 }
 
-const std::vector<Provider>& Universe::providers_of(uint32_t name) const {
-    static const std::vector<Provider> none;
-    return name < providers_.size() ? providers_[name] : none;
+std::span<const Provider> Universe::providers_of(uint32_t name) const {
+    if (name + size_t(1) >= providers_start_.size()) return {};
+    return {providers_.data() + providers_start_[name], providers_start_[name + 1] - providers_start_[name]};
 }
 
 bool Universe::arch_ok(uint32_t from, const Target& t, uint32_t cand) const {
