@@ -122,9 +122,9 @@ Scenario read_edsp(std::string owned_text, std::string_view name) {
             throw file_error(file, st.line, "a package stanza needs Package, Version, Architecture and APT-ID");
         Version v;
         v.package = u.package(trim(*pkg), trim(*arch));
-        v.version = std::string(trim(*ver));
-        v.arch = std::string(trim(*arch));
-        v.id = std::string(trim(*id));
+        v.version = u.text(trim(*ver));
+        v.arch = u.text(trim(*arch));
+        v.id = u.text(trim(*id));
         if (auto pin = st.get("APT-Pin")) {
             std::string_view p = trim(*pin);
             int value = 0;
@@ -140,14 +140,14 @@ Scenario read_edsp(std::string owned_text, std::string_view name) {
         v.important = yes(st.value_or_empty("Protected")) || yes(st.value_or_empty("Important"));
         v.required = st.value_or_empty("Priority") == "required";
         v.hold = yes(st.value_or_empty("Hold"));
-        v.source = std::string(trim(st.value_or_empty("Source")));
-        v.source_version = std::string(trim(st.value_or_empty("Source-Version")));
+        v.source = u.text(trim(st.value_or_empty("Source")));
+        v.source_version = u.text(trim(st.value_or_empty("Source-Version")));
         if (yes(st.value_or_empty("APT-Automatic"))) u.packages[v.package].automatic = true;
         try {
             if (const deb::Field* f = st.find("Provides")) {
                 deb::parse_relations(f->value, deb::RelationField::Provides, rels);
                 for (const deb::Relation& rel : rels.relations())
-                    v.provides.push_back({u.intern(rel.name), std::string(rel.version), std::string(rel.arch_qualifier)});
+                    v.provides.push_back({u.intern(rel.name), u.text(rel.version), u.text(rel.arch_qualifier)});
             }
         } catch (const Error& e) {
             throw e.with_context(std::string(file) + ":" + std::to_string(st.line));

@@ -106,10 +106,10 @@ uint32_t add_satisfy_placeholder(system::SystemUniverse& su, const config::Confi
         for (const std::string& p : profile_items) profiles.push_back(p);
 
     solver::Version v;
-    v.version = "1";
-    v.arch = host;
+    v.version = u.text("1");
+    v.arch = u.text(host);
     // A number as every APT-ID (apt's solvers read them so), past the cache's.
-    v.id = std::to_string(std::max(su.universe_version.size(), su.universe.versions.size()));
+    v.id = u.text(std::to_string(std::max(su.universe_version.size(), su.universe.versions.size())));
     v.candidate = true;
     for (const std::string& word : words) {
         ReadWord w;

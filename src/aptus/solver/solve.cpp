@@ -343,7 +343,7 @@ void Encoder::encode() {
     std::vector<uint8_t> name_done(u_.names.size(), 0);
     for (uint32_t p = 0; p < u_.packages.size(); ++p) {
         uint32_t name = u_.packages[p].name;
-        const std::vector<uint32_t>& same_name = u_.packages_named(name);
+        const std::span<const uint32_t> same_name = u_.packages_named(name);
         if (name_done[name] || same_name.size() < 2) continue;
         name_done[name] = 1;
         std::vector<uint32_t> vs;

@@ -20,6 +20,54 @@ std::string_view dep_kind_name(DepKind k) {
 
 std::string_view apt_dep_type_name(DepKind k) { return k == DepKind::PreDepends ? "PreDepends" : dep_kind_name(k); }
 
+const char* Text::empty_chars() {
+    // The layout of a stored text: the size (0) and then the chars ("").
+    alignas(uint32_t) static const char empty[sizeof(uint32_t) + 1] = {};
+    return empty + sizeof(uint32_t);
+}
+
+namespace {
+uint64_t text_hash(std::string_view s) {
+    uint64_t h = 1469598103934665603ull;  // FNV-1a
+    for (char c : s) h = (h ^ uint8_t(c)) * 1099511628211ull;
+    return h;
+}
+}  // namespace
+
+size_t TextTable::slot_of(std::string_view s, uint64_t hash) const {
+    const size_t mask = slots_.size() - 1;
+    for (size_t i = size_t(hash) & mask;; i = (i + 1) & mask)
+        if (!slots_[i] || Text(slots_[i]).view() == s) return i;
+}
+
+Text TextTable::intern(std::string_view s) {
+    if (s.empty()) return Text();
+    if (count_ * 2 >= slots_.size()) {
+        std::vector<const char*> old(std::max<size_t>(1024, slots_.size() * 2), nullptr);
+        old.swap(slots_);
+        for (const char* chars : old)
+            if (chars) slots_[slot_of(Text(chars).view(), text_hash(Text(chars).view()))] = chars;
+    }
+    const size_t slot = slot_of(s, text_hash(s));
+    if (slots_[slot]) return Text(slots_[slot]);
+    // Stored as [uint32 size][chars]['\0'], the size aligned for its own read.
+    const size_t need = (sizeof(uint32_t) + s.size() + 1 + alignof(uint32_t) - 1) & ~(alignof(uint32_t) - 1);
+    if (block_used_ + need > block_size_) {
+        block_size_ = std::max<size_t>(64 * 1024, need);
+        blocks_.push_back(std::make_unique<char[]>(block_size_));
+        block_used_ = 0;
+    }
+    char* at = blocks_.back().get() + block_used_;
+    block_used_ += need;
+    const uint32_t size = uint32_t(s.size());
+    std::memcpy(at, &size, sizeof size);
+    std::memcpy(at + sizeof size, s.data(), s.size());
+    at[sizeof size + s.size()] = '\0';
+    slots_[slot] = at + sizeof size;
+    ++count_;
+    return Text(at + sizeof size);
+}
+
 constexpr uint32_t empty_slot = ~uint32_t{0};
 
 size_t Universe::name_slot_index(std::string_view name) const {
@@ -99,7 +147,7 @@ uint32_t Universe::package(std::string_view name, std::string_view arch) {
     uint32_t id = uint32_t(packages.size());
     Package p;
     p.name = uint32_t(key >> 16);
-    p.arch = std::string(arch);
+    p.arch = text(arch);
     packages.push_back(std::move(p));
     package_ids_.emplace(key, id);
     return id;
@@ -123,40 +171,49 @@ uint32_t Universe::add_version(Version v) {
 }
 
 void Universe::finalize() {
-    by_name_.assign(names.size(), {});
-    providers_.assign(names.size(), {});
     for (uint32_t p = 0; p < packages.size(); ++p) {
-        by_name_[packages[p].name].push_back(p);
         // Newest first: the order satisfiers() offers versions of one package in.
         std::stable_sort(packages[p].versions.begin(), packages[p].versions.end(), [&](uint32_t a, uint32_t b) {
             return deb::compare_versions(versions[a].version, versions[b].version) > 0;
         });
     }
+    // Counting sort into the flat arrays: count per name, prefix sums, fill
+    // in index order (so each run keeps the order of packages and versions).
+    const size_t n = names.size();
+    by_name_start_.assign(n + 1, 0);
+    providers_start_.assign(n + 1, 0);
+    for (const Package& p : packages) ++by_name_start_[p.name + 1];
+    for (const Version& v : versions)
+        for (const Provide& pv : v.provides) ++providers_start_[pv.name + 1];
+    for (size_t i = 0; i < n; ++i) {
+        by_name_start_[i + 1] += by_name_start_[i];
+        providers_start_[i + 1] += providers_start_[i];
+    }
+    by_name_.resize(by_name_start_[n]);
+    providers_.resize(providers_start_[n]);
+    std::vector<uint32_t> next(by_name_start_.begin(), by_name_start_.end() - 1);
+    for (uint32_t p = 0; p < packages.size(); ++p) by_name_[next[packages[p].name]++] = p;
+    next.assign(providers_start_.begin(), providers_start_.end() - 1);
     for (uint32_t v = 0; v < versions.size(); ++v)
-        for (uint32_t i = 0; i < versions[v].provides.size(); ++i) {
-            uint32_t n = versions[v].provides[i].name;
-            if (n >= providers_.size()) {
-                by_name_.resize(names.size());
-                providers_.resize(names.size());
-            }
-            providers_[n].push_back({v, i});
-        }
+        for (uint32_t i = 0; i < versions[v].provides.size(); ++i)
+            providers_[next[versions[v].provides[i].name]++] = {v, i};
 }
 
-const std::vector<uint32_t>& Universe::packages_named(uint32_t name) const {
-    static const std::vector<uint32_t> none;
-    return name < by_name_.size() ? by_name_[name] : none;
+std::span<const uint32_t> Universe::packages_named(uint32_t name) const {
+    // Names interned after finalize() (first seen in a relation) have none.
+    if (name + size_t(1) >= by_name_start_.size()) return {};
+    return {by_name_.data() + by_name_start_[name], by_name_start_[name + 1] - by_name_start_[name]};
 }
 
-const std::vector<Provider>& Universe::providers_of(uint32_t name) const {
-    static const std::vector<Provider> none;
-    return name < providers_.size() ? providers_[name] : none;
+std::span<const Provider> Universe::providers_of(uint32_t name) const {
+    if (name + size_t(1) >= providers_start_.size()) return {};
+    return {providers_.data() + providers_start_[name], providers_start_[name + 1] - providers_start_[name]};
 }
 
 bool Universe::arch_ok(uint32_t from, const Target& t, uint32_t cand) const {
     const Version& cv = versions[cand];
-    const std::string& carch = packages[cv.package].arch;
-    const std::string& farch = packages[versions[from].package].arch;
+    const std::string_view carch = packages[cv.package].arch;
+    const std::string_view farch = packages[versions[from].package].arch;
     if (t.arch.empty()) return carch == farch || cv.multi_arch == MultiArch::Foreign;
     if (t.arch == "any")
         return carch == farch || cv.multi_arch == MultiArch::Allowed || cv.multi_arch == MultiArch::Foreign;
@@ -169,7 +226,7 @@ bool Universe::provide_arch_ok(uint32_t from, const Target& t, uint32_t provider
     // "Provides: bar:i386" is bar for i386 alone: the architecture the
     // relation asks for (its own qualifier, else the asking package's).
     if (t.arch == "any") return true;
-    const std::string& wanted = t.arch.empty() ? packages[versions[from].package].arch
+    const std::string_view wanted = t.arch.empty() ? packages[versions[from].package].arch.view()
                                 : t.arch == "native" ? native_arch
                                                      : t.arch;
     return pv.arch == wanted;
@@ -197,7 +254,7 @@ void Universe::conflicts_with(uint32_t from, const Target& t, std::vector<uint32
     uint32_t self = versions[from].package;
     for (uint32_t p : packages_named(t.name)) {
         if (p == self) continue;
-        if (!t.arch.empty() && t.arch != "any" && packages[p].arch != (t.arch == "native" ? native_arch : t.arch)) continue;
+        if (!t.arch.empty() && t.arch != "any" && packages[p].arch.view() != (t.arch == "native" ? native_arch : t.arch)) continue;
         for (uint32_t v : packages[p].versions)
             if (deb::relation_satisfied_by(t.op, t.version, versions[v].version)) out.push_back(v);
     }

@@ -66,8 +66,8 @@ void add_relations(const cache::Cache& c, const cache::Version& cv, NameMap& nam
 void add_provides(const cache::Cache& c, const cache::Version& cv, NameMap& name, solver::Universe& u, solver::Version& v) {
     for (const cache::Provide& pr : c.provides_of(cv)) {
         solver::Provide p{name(solver::NameInterner(u), pr.name), {}};
-        if (pr.provided_version) p.version = std::string(c.str(pr.provided_version));
-        if (pr.provided_arch) p.arch = std::string(c.str(pr.provided_arch));
+        if (pr.provided_version) p.version = u.text(c.str(pr.provided_version));
+        if (pr.provided_arch) p.arch = u.text(c.str(pr.provided_arch));
         v.provides.push_back(std::move(p));
     }
 }
@@ -106,28 +106,28 @@ SystemUniverse build(const cache::Cache& c, const Candidates* candidates) {
                 out.universe_package[pi] = u.package(c.name_of(p), c.str(p.architecture));
                 solver::Package& up = u.packages[out.universe_package[pi]];
                 up.automatic = (p.flags & cache::kPackageAuto) != 0;
-                const std::string& a = up.arch;
+                const std::string_view a = up.arch;
                 if (a != u.native_arch && std::find(u.architectures.begin(), u.architectures.end(), a) == u.architectures.end())
-                    u.architectures.push_back(a);
+                    u.architectures.emplace_back(a);
             }
             v.package = out.universe_package[pi];
-            v.version = std::string(c.str(cv.version));
-            v.arch = std::string(c.str(cv.architecture));
-            v.id = std::to_string(ci);
+            v.version = u.text(c.str(cv.version));
+            v.arch = u.text(c.str(cv.architecture));
+            v.id = u.text(std::to_string(ci));
             v.installed = &cv == current;
             v.candidate = &cv == cand;
             v.pin = candidates ? candidates->priority(ci) : 100;
             if (candidates && v.pin <= 0)
                 if (const policy::PinRecord* pin = candidates->pin_of(ci))
-                    v.pin_source = pin->file + ":" + std::to_string(pin->line);
+                    v.pin_source = u.text(pin->file + ":" + std::to_string(pin->line));
             // A hold keeps the installed version (dpkg's selection, as apt reads it).
             v.hold = v.installed && p.selection == cache::Selection::Hold;
             v.multi_arch = solver::MultiArch(uint8_t(cv.multi_arch));  // same enumerators in both
             v.essential = (cv.flags & cache::kVersionEssential) != 0;
             v.important = (cv.flags & (cache::kVersionImportant | cache::kVersionProtected)) != 0;
             v.required = cv.priority == cache::Priority::Required;
-            v.source = std::string(c.str(cv.source_name));
-            v.source_version = std::string(c.str(cv.source_version));
+            v.source = u.text(c.str(cv.source_name));
+            v.source_version = u.text(c.str(cv.source_version));
             add_provides(c, cv, *name, u, v);
             v.deps_pending = true;
             out.universe_version[ci] = u.add_version(std::move(v));

@@ -81,7 +81,7 @@ TEST(PinExplanation, NamesThePinThatRulesAChoiceOut) {
                              "Package: app\nVersion: 1\nDepends: lib (>= 2) | other\n\n"
                              "Package: other\nVersion: 1\nConflicts: app\n");
     for (Version& v : sc.universe.versions)
-        if (v.pin < 0) v.pin_source = "/etc/apt/preferences:7";
+        if (v.pin < 0) v.pin_source = sc.universe.text("/etc/apt/preferences:7");
     Solution s = solve(sc.universe, sc.request);
     ASSERT_FALSE(s.solved);
     EXPECT_NE(s.message.find("lib:amd64=2: pinned to -1 (/etc/apt/preferences:7)"), std::string::npos) << s.message;
