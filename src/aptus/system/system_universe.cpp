@@ -65,7 +65,7 @@ void add_relations(const cache::Cache& c, const cache::Version& cv, NameMap& nam
 
 void add_provides(const cache::Cache& c, const cache::Version& cv, NameMap& name, solver::Universe& u, solver::Version& v) {
     for (const cache::Provide& pr : c.provides_of(cv)) {
-        solver::Provide p{name(solver::NameInterner(u), pr.name), {}};
+        solver::Provide p{name(solver::NameInterner(u), pr.name), {}, {}};
         if (pr.provided_version) p.version = u.text(c.str(pr.provided_version));
         if (pr.provided_arch) p.arch = u.text(c.str(pr.provided_arch));
         v.provides.push_back(std::move(p));
