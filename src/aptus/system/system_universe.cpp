@@ -77,9 +77,9 @@ constexpr uint32_t kDropEvery = 4096;
 
 // Relations read between two such calls. Few (~1,300 for `-s autoremove`)
 // but spread over the cache, and a fault maps the 15 pages around the one
-// read too (the kernel's fault-around), so 128 of them already touch
+// read too (the kernel's fault-around), so even 128 of them touch
 // megabytes.
-constexpr uint32_t kRelationsDropEvery = 128;
+constexpr uint32_t kRelationsDropEvery = 16;
 
 // The one builder: `candidates` null means the installed-only scope, where
 // every installed version is its own candidate.
