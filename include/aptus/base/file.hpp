@@ -78,6 +78,12 @@ public:
 
     std::string_view view() const { return {static_cast<const char*>(data_), size_}; }
     const std::string& path() const { return path_; }
+    // Takes the pages read so far out of the process's resident memory
+    // (madvise MADV_DONTNEED): the mapping and every pointer into it stay
+    // valid, a page touched again is mapped again from the page cache. The
+    // mapping is read-only, so no page of it holds anything the file does not
+    // (pages never written share the page cache's, on Linux, before as after).
+    void drop_resident() const;
     // The file as it was when it was mapped.
     const FileIdentity& identity() const { return identity_; }
 

@@ -117,6 +117,13 @@ public:
     // deb::field_text() unfolds it); "" when there is none.
     std::string_view long_description(const Version& v) const;
 
+    // Hands back the resident pages of the cache file's mapping and of the
+    // index files mapped so far (MappedFile::drop_resident): a pass over
+    // every package, which reads most of them once, calls it now and then so
+    // they do not all count in the process's memory at once. Everything
+    // returned before stays valid; an in-memory cache keeps its image.
+    void drop_resident_pages() const;
+
     // What the cache was built from (staleness.hpp).
     std::string_view stamp() const;
     // The warnings the build gave (a malformed stanza skipped, ...): a run

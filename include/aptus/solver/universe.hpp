@@ -119,12 +119,13 @@ struct Provide {
     Text arch;
 };
 
+// Fields in an order that leaves no padding: ~120,000 of these for a system.
 struct Version {
     uint32_t package = 0;
+    int pin = 500;
     Text version;
     Text arch;  // as the record says: "all" stays "all"
     Text id;    // APT-ID in EDSP; any unique text otherwise
-    int pin = 500;
     // Where a pin of 0 or less was set ("/etc/apt/preferences:3"), for the
     // explanation of a version it rules out; "" when not known.
     Text pin_source;
@@ -146,9 +147,9 @@ struct Version {
 
 struct Package {
     uint32_t name = 0;
+    bool automatic = false;  // installed as a dependency (extended_states); here, not last: no padding
     Text arch;  // "all" packages live under the native architecture
     std::vector<uint32_t> versions;
-    bool automatic = false;  // installed as a dependency (extended_states)
 };
 
 struct Provider {

@@ -197,6 +197,10 @@ MappedFile::MappedFile(const std::string& path) : path_(path) {
     }
 }
 
+void MappedFile::drop_resident() const {
+    if (data_) ::madvise(data_, size_, MADV_DONTNEED);
+}
+
 MappedFile::~MappedFile() {
     if (data_) ::munmap(data_, size_);
 }

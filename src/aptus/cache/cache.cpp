@@ -304,6 +304,12 @@ std::string_view Cache::region(uint32_t index_file, uint32_t offset, uint32_t le
 std::string_view Cache::stanza(const VersionFile& f) const { return region(f.index_file, f.offset, f.length); }
 std::string_view Cache::stanza(const SourcePackage& s) const { return region(s.index_file, s.offset, s.length); }
 
+void Cache::drop_resident_pages() const {
+    if (storage_->file) storage_->file->drop_resident();
+    for (const Storage::Loaded& l : storage_->indices)
+        if (l.mapped) l.mapped->drop_resident();
+}
+
 std::string_view Cache::long_description(const Version& v) const {
     if (v.description_file == kNone) return {};
     return region(v.description_file, v.description_offset, v.description_length);

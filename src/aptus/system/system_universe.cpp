@@ -72,6 +72,15 @@ void add_provides(const cache::Cache& c, const cache::Version& cv, NameMap& name
     }
 }
 
+// Packages looked at between two Cache::drop_resident_pages() calls.
+constexpr uint32_t kDropEvery = 4096;
+
+// Relations read between two such calls. Few (~1,300 for `-s autoremove`)
+// but spread over the cache, and a fault maps the 15 pages around the one
+// read too (the kernel's fault-around), so even 128 of them touch
+// megabytes.
+constexpr uint32_t kRelationsDropEvery = 16;
+
 // The one builder: `candidates` null means the installed-only scope, where
 // every installed version is its own candidate.
 SystemUniverse build(const cache::Cache& c, const Candidates* candidates) {
@@ -89,6 +98,9 @@ SystemUniverse build(const cache::Cache& c, const Candidates* candidates) {
     auto name = std::make_shared<NameMap>(c);
     for (const cache::Package& p : c.packages()) {
         const uint32_t pi = c.index_of(p);
+        // The pass reads most of the cache once: handed back now and then,
+        // its pages do not all count beside the universe being built.
+        if (pi % kDropEvery == kDropEvery - 1) c.drop_resident_pages();
         const cache::Version* current = c.current_version(p);
         const cache::Version* cand = candidates ? candidates->candidate(pi) : current;
         for (const cache::Version& cv : c.versions_of(p)) {
@@ -135,8 +147,15 @@ SystemUniverse build(const cache::Cache& c, const Candidates* candidates) {
         }
     }
     u.finalize();
+    c.drop_resident_pages();
     auto cache_version = std::make_shared<std::vector<uint32_t>>(out.cache_version);
-    u.relation_source = [&c, name, cache_version](uint32_t v, solver::NameInterner intern, std::vector<solver::Dependency>& deps) {
+    // The solver reads the relations of a few thousand versions spread over
+    // the whole cache, each copied out once: the pages read for them are
+    // handed back now and then too.
+    auto read = std::make_shared<uint32_t>(0);
+    u.relation_source = [&c, name, cache_version, read](uint32_t v, solver::NameInterner intern,
+                                                        std::vector<solver::Dependency>& deps) {
+        if (++*read % kRelationsDropEvery == 0) c.drop_resident_pages();
         add_relations(c, c.versions()[(*cache_version)[v]], *name, intern, deps);
     };
     return out;

@@ -35,6 +35,9 @@ constexpr OptionSpec search_table[] = {
     {0, "json", "Aptus::Search::JSON", ArgKind::Flag, "print the result as JSON (schema in docs/json)"},
 };
 
+// Names looked at between two Cache::drop_resident_pages() calls.
+constexpr uint32_t kDropEvery = 4096;
+
 // Bumped when a field changes meaning or goes away; new fields keep it.
 constexpr int json_schema_version = 1;
 
@@ -133,6 +136,10 @@ int run_search(Context& ctx) {
     OtherTranslations others(cache, config);
     const auto names = cache.names();
     for (uint32_t n = 0; n < names.size(); ++n) {
+        // The pass reads most of the cache and of the Translation files once
+        // (their descriptions); handed back now and then, the pages read do
+        // not all count at once (`found` keeps pointers, which stay valid).
+        if (n % kDropEvery == kDropEvery - 1) cache.drop_resident_pages();
         std::string_view name = cache.str(names[n].name);
         // apt keeps one entry per name: the first architecture that matches.
         for (const cache::Package& p : cache.packages_of(n)) {
