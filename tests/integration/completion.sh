@@ -4,11 +4,7 @@
 # file is meant, and package names from the cache file as it is; a missing
 # cache gives no names and is not built by a TAB.
 source "$(dirname "$0")/lib/update_repo.sh"
-update_setup
-make_suite stable --packages "hello=1.0,hellox=2.0,other=1.0" >/dev/null
-set_sources stable
-run_update
-check "update exits 0 ($ERR)" test "$RC" = 0
+updated_repo "hello=1.0,hellox=2.0,other=1.0"
 "$APTUS" completion bash >"$T/aptus.bash"
 check "the script is bash" bash -n "$T/aptus.bash"
 

@@ -4,11 +4,7 @@
 # "error" object with kind and message), the "E:" line on stderr, and exits
 # 100 as it would without --json.
 source "$(dirname "$0")/lib/update_repo.sh"
-update_setup
-make_suite stable --packages "hello=1.0" >/dev/null
-set_sources stable
-run_update
-check "update exits 0 ($ERR)" test "$RC" = 0
+updated_repo "hello=1.0"
 
 # The document on stdout, checked by python: exactly one JSON value whose
 # fields are those given as key=value (error.kind=other).

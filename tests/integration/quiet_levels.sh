@@ -3,11 +3,7 @@
 # as apt's quiet level 1, the progress lines without their updates); -qq
 # drops both, leaving -s's Inst/Conf lines.
 source "$(dirname "$0")/lib/update_repo.sh"
-update_setup
-make_suite stable --packages "hello=1.0" >/dev/null
-set_sources stable
-run_update
-check "update exits 0 ($ERR)" test "$RC" = 0
+updated_repo "hello=1.0"
 
 OUT=$("$APTUS" install -s hello 2>&1)
 check "no -q: progress and the plan: $OUT" bash -c 'grep -q "^Reading package lists" <<<"$0" && grep -q "^Installing:" <<<"$0"' "$OUT"

@@ -104,6 +104,16 @@ set_sources() {
 
 misbehave() { echo "$1" >"$T/control"; }
 
+# The start of a test that needs a few packages and no more: the server, a
+# suite "stable" with PACKAGES (name=version,...) as the only source, updated.
+updated_repo() {
+    update_setup
+    make_suite stable --packages "$1" >/dev/null
+    set_sources stable
+    run_update
+    check "update exits 0 ($ERR)" test "$RC" = 0
+}
+
 run_update() {
     "$APTUS" update "$@" >"$T/out" 2>"$T/err"
     RC=$?
