@@ -23,12 +23,6 @@ const char* group_title(CommandGroup g) {
 constexpr CommandGroup kGroups[] = {CommandGroup::Query, CommandGroup::Change, CommandGroup::Sources,
                                     CommandGroup::Files};
 
-std::string command_name(const Command& cmd) {
-    std::string name;
-    for (auto w : cmd.words) name += (name.empty() ? "" : " ") + std::string(w);
-    return name;
-}
-
 // The rows of a table that carry help, each with the names of its aliases.
 struct Documented {
     std::string names;
@@ -139,6 +133,12 @@ const char* front_end_usage(std::string_view program) {
 }
 
 }  // namespace
+
+std::string command_name(const Command& cmd) {
+    std::string name;
+    for (auto w : cmd.words) name += (name.empty() ? "" : " ") + std::string(w);
+    return name;
+}
 
 std::string version_text(std::string_view program) {
     // apt's front ends name themselves "apt", whichever they are.

@@ -15,6 +15,9 @@ namespace aptus::cli {
 // The command named by `words` ({"config", "dump", ...}), or null.
 const Command* find_command(std::span<const std::string> words);
 
+// The command's words joined: "config dump".
+std::string command_name(const Command& command);
+
 // "aptus 0.1.0 (amd64)"; under apt's names "apt ..." as apt prints it.
 std::string version_text(std::string_view program);
 

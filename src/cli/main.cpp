@@ -179,11 +179,7 @@ int run(const std::string& program, const std::vector<std::string>& original_arg
         return rc;
     } catch (const Error& e) {
         render(diags);
-        if (json) {
-            std::string name;
-            for (auto w : cmd->words) name += (name.empty() ? "" : " ") + std::string(w);
-            std::fputs(error_json(name, e).c_str(), stdout);
-        }
+        if (json) std::fputs(error_json(command_name(*cmd), e).c_str(), stdout);
         throw;
     } catch (...) {
         render(diags);

@@ -17,7 +17,7 @@ MessageStyle message_style(std::string_view program, const config::Config* confi
     MessageStyle style;
     // apt-get and its siblings keep the old layout everywhere; apt does so
     // when asked for it (APT::Output-Version below 30).
-    const bool new_layout = config ? !classic_layout(*config) : program == "aptus" || program == "apt";
+    const bool new_layout = config ? !classic_layout(*config) : new_layout_by_default(program);
     style.words = new_layout && stderr_is_terminal;
     if (style.words) {
         static const config::Config defaults;

@@ -323,11 +323,14 @@ std::string render_columns(const std::vector<std::string>& items, unsigned width
     return out;
 }
 
-bool classic_layout(const config::Config& config) {
+bool new_layout_by_default(std::string_view program) {
     // apt 3.0 sets 30 for apt (kept out of the Binary::apt defaults, so a
     // dump stays apt 2.6's); aptus under its own name has always shown it.
-    const std::string binary = config.find("Binary");
-    const long fallback = binary == "aptus" || binary == "apt" ? 30 : 0;
+    return program == "aptus" || program == "apt";
+}
+
+bool classic_layout(const config::Config& config) {
+    const long fallback = new_layout_by_default(config.find("Binary")) ? 30 : 0;
     return config.find_int("APT::Output-Version", fallback) < 30;
 }
 

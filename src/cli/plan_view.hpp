@@ -96,6 +96,8 @@ std::string render_plan(const PlanView& plan, const PlanViewOptions& options);
 // Whether the configuration asks for the classic layout: APT::Output-Version
 // below 30 (unset: classic for apt-get, 3.0's for aptus; apt sets 30).
 bool classic_layout(const config::Config& config);
+// The program's layout before any configuration: 3.0's for aptus and apt.
+bool new_layout_by_default(std::string_view program);
 
 // ls-style columns as apt lays out package lists: column-major, rows indented
 // by two spaces, the most columns whose widths add up to less than `width`.

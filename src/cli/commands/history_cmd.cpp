@@ -192,23 +192,17 @@ int history_change(Context& ctx, const std::vector<HistoryEntry>& entries, const
     const HistoryEntry& e = entries[id - 1];
     const std::string which = "history entry " + std::to_string(id) + " (" + e.commandline + ")";
     install::TargetState target;
-    std::string doing;
+    std::string doing, nothing;  // what is done, and what is said when there is nothing to do
     switch (change) {
         case Change::Undo:
             target = install::undo_target(entries, id);
             doing = "Undoing " + which;
-            if (target.empty()) {
-                print("History entry " + std::to_string(id) + " (" + e.commandline + ") changed nothing that can be undone.\n");
-                return 0;
-            }
+            nothing = "History entry " + std::to_string(id) + " (" + e.commandline + ") changed nothing that can be undone.";
             break;
         case Change::Redo:
             target = install::redo_target(entries, id);
             doing = "Redoing " + which;
-            if (target.empty()) {
-                print("History entry " + std::to_string(id) + " (" + e.commandline + ") changed nothing that can be redone.\n");
-                return 0;
-            }
+            nothing = "History entry " + std::to_string(id) + " (" + e.commandline + ") changed nothing that can be redone.";
             break;
         case Change::Rollback:
             target = install::rollback_target(entries, id);
@@ -216,12 +210,13 @@ int history_change(Context& ctx, const std::vector<HistoryEntry>& entries, const
             if (id < entries.size())
                 doing += ", undoing entr" + std::string(id + 1 == entries.size() ? "y " : "ies ") + std::to_string(id + 1) +
                          (id + 1 == entries.size() ? "" : " to " + std::to_string(entries.size()));
-            if (target.empty()) {
-                print("Nothing to roll back: the entries after history entry " + std::to_string(id) +
-                      " leave the packages as they were after it.\n");
-                return 0;
-            }
+            nothing = "Nothing to roll back: the entries after history entry " + std::to_string(id) +
+                      " leave the packages as they were after it.";
             break;
+    }
+    if (target.empty()) {
+        print(nothing + "\n");
+        return 0;
     }
     std::string text;
     for (const auto& w : install::target_words(target, ctx.config.find("APT::Architecture"))) text += " " + w;

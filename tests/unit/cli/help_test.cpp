@@ -7,12 +7,6 @@
 namespace aptus::cli {
 namespace {
 
-std::string name_of(const Command& c) {
-    std::string name;
-    for (auto w : c.words) name += (name.empty() ? "" : " ") + std::string(w);
-    return name;
-}
-
 // A row with no help of its own must be another name of a documented row of
 // the same table (or a switch's "off" form, which the "on" form's help
 // names), so nothing the parser takes is missing from help and manual.
@@ -30,20 +24,20 @@ TEST(Help, EveryOptionOfEveryTableIsDocumented) {
     expect_documented(general_options(), "general options");
     expect_documented(apt_options(), "apt's options");
     for (const Command& c : commands())
-        if (!c.hidden) expect_documented(c.options, name_of(c));
+        if (!c.hidden) expect_documented(c.options, command_name(c));
 }
 
 TEST(Help, TheOverviewListsEveryCommandOnce) {
     const std::string help = help_text("aptus");
     for (const Command& c : commands()) {
-        const std::string line = "\n  " + name_of(c) + " ";
+        const std::string line = "\n  " + command_name(c) + " ";
         if (c.hidden) {
-            EXPECT_EQ(help.find(line), std::string::npos) << name_of(c);
+            EXPECT_EQ(help.find(line), std::string::npos) << command_name(c);
             continue;
         }
         const size_t at = help.find(line);
-        ASSERT_NE(at, std::string::npos) << name_of(c);
-        EXPECT_EQ(help.find(line, at + 1), std::string::npos) << name_of(c) << " listed twice";
+        ASSERT_NE(at, std::string::npos) << command_name(c);
+        EXPECT_EQ(help.find(line, at + 1), std::string::npos) << command_name(c) << " listed twice";
     }
 }
 
@@ -67,7 +61,7 @@ TEST(Help, NoLineWiderThanATerminal) {
 TEST(Help, ACommandsHelpNamesItsOptions) {
     const Command* install = nullptr;
     for (const Command& c : commands())
-        if (name_of(c) == "install") install = &c;
+        if (command_name(c) == "install") install = &c;
     ASSERT_NE(install, nullptr);
     const std::string help = command_help_text(*install);
     EXPECT_EQ(help.rfind("Usage: aptus [options] install PACKAGE", 0), 0u) << help;
@@ -83,7 +77,7 @@ TEST(Help, ACommandsHelpNamesItsOptions) {
 TEST(Help, TheManualHasEveryCommandAndOption) {
     const std::string manual = manual_sections();
     for (const Command& c : commands())
-        if (!c.hidden) EXPECT_NE(manual.find("*" + name_of(c) + "*"), std::string::npos) << name_of(c);
+        if (!c.hidden) EXPECT_NE(manual.find("*" + command_name(c) + "*"), std::string::npos) << command_name(c);
     EXPECT_NE(manual.find("*--solver NAME*"), std::string::npos);
     EXPECT_NE(manual.find("# OPTIONS"), std::string::npos);
 }
@@ -92,7 +86,7 @@ TEST(Help, FindsCommandsOfTwoWords) {
     std::vector<std::string> words = {"config", "dump", "APT"};
     const Command* c = find_command(words);
     ASSERT_NE(c, nullptr);
-    EXPECT_EQ(name_of(*c), "config dump");
+    EXPECT_EQ(command_name(*c), "config dump");
     words = {"nothing"};
     EXPECT_EQ(find_command(words), nullptr);
 }
