@@ -51,8 +51,9 @@ TEST(Help, NoLineWiderThanATerminal) {
             size_t end = text.find('\n', start);
             if (end == std::string::npos) end = text.size();
             // A name list longer than its column keeps its own line.
-            if (text.compare(start, 3, "  -") != 0 && text.compare(start, 6, "      ") != 0)
+            if (text.compare(start, 3, "  -") != 0 && text.compare(start, 6, "      ") != 0) {
                 EXPECT_LE(end - start, 80u) << text.substr(start, end - start);
+            }
             start = end + 1;
         }
     }
@@ -77,7 +78,9 @@ TEST(Help, ACommandsHelpNamesItsOptions) {
 TEST(Help, TheManualHasEveryCommandAndOption) {
     const std::string manual = manual_sections();
     for (const Command& c : commands())
-        if (!c.hidden) EXPECT_NE(manual.find("*" + command_name(c) + "*"), std::string::npos) << command_name(c);
+        if (!c.hidden) {
+            EXPECT_NE(manual.find("*" + command_name(c) + "*"), std::string::npos) << command_name(c);
+        }
     EXPECT_NE(manual.find("*--solver NAME*"), std::string::npos);
     EXPECT_NE(manual.find("# OPTIONS"), std::string::npos);
 }
