@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,11 +21,20 @@ struct Scenario {
     solver::Request request;
 };
 
-// Parses a whole scenario; the universe's relation_source keeps `text` and
-// where each version's stanza is, and parses its relations when the solver
-// first looks at them. Throws aptus::Error "<name>:<line>: ..." on bad input
+// Parses a whole scenario; the universe's relation_source keeps each
+// version's relation fields and parses them when the solver first looks at
+// them. Throws aptus::Error "<name>:<line>: ..." on bad input
 // (relations: when read).
 Scenario read_edsp(std::string text, std::string_view name = "<stdin>");
+
+// Where read_edsp() takes a scenario's bytes from, piece by piece: fills
+// `buffer` with at most `size` bytes and returns how many, 0 at the end.
+using ByteSource = std::function<size_t(char* buffer, size_t size)>;
+
+// read_edsp() of a stream: each stanza is read once an empty line ends it,
+// and of a version's stanza only its relation fields are kept (for the
+// relation source), so the scenario's text is never held whole.
+Scenario read_edsp(const ByteSource& source, std::string_view name);
 
 // The scenario as EDSP 0.5 text (what apt hands an external solver): the
 // request stanza (its Solver: field names `solver_name`), then every version

@@ -1,5 +1,8 @@
+#include <algorithm>
 #include <charconv>
+#include <cstring>
 #include <memory>
+#include <optional>
 
 #include "aptus/base/error.hpp"
 #include "aptus/base/strings.hpp"
@@ -49,9 +52,10 @@ constexpr FieldKind dep_fields[] = {
     {"Breaks", deb::RelationField::Breaks, DepKind::Breaks},
 };
 
-// The scenario text and where each version's stanza is in it, kept by the
-// universe's relation source; index = the version's index in the universe.
-struct Stanzas {
+// The relation fields of every version (Depends ... Breaks, as they were
+// written, nothing else of the stanza) and where each version's are, kept by
+// the universe's relation source; index = the version's index in the universe.
+struct Relations {
     struct Place {
         size_t offset = 0;
         uint32_t size = 0;
@@ -60,6 +64,158 @@ struct Stanzas {
     std::string text;
     std::string name;
     std::vector<Place> places;
+};
+
+// The Request stanza's fields, kept as text: the stanza's own bytes are gone
+// by the time the packages it names exist.
+struct RequestFields {
+    unsigned line = 0;
+    std::string install, remove;
+    bool upgrade = false, upgrade_all = false, dist_upgrade = false;
+    std::optional<std::string> forbid_remove, forbid_new_install, strict_pinning, install_recommends,
+        install_suggests;
+    bool autoremove = false;
+};
+
+std::optional<std::string> field_text(const deb::Stanza& st, std::string_view name) {
+    if (auto v = st.get(name)) return std::string(*v);
+    return std::nullopt;
+}
+
+// Reads the scenario stanza by stanza out of pieces of the stream, so that
+// only the universe and the relation fields stay: a scenario is 40-60 MB of
+// text, two thirds of it fields the solver never reads.
+class ScenarioReader {
+public:
+    ScenarioReader(Scenario& sc, std::string_view name) : sc_(sc), u_(sc.universe), name_(name) {
+        relations_ = std::make_shared<Relations>();
+        relations_->name = std::string(name);
+    }
+
+    // Reads the complete stanzas of `text` (which starts a stanza and ends
+    // after one, or at the end of the scenario); `first_line` is its first
+    // line's number in the scenario.
+    void read(std::string_view text, uint32_t first_line) {
+        deb::TagFileOptions options;
+        options.first_line = first_line;
+        deb::TagFileReader reader(text, name_, options);
+        deb::Stanza st;
+        while (reader.next(st)) {
+            if (!seen_request_) {
+                request(st);
+                continue;
+            }
+            version(st);
+        }
+    }
+
+    void finish() {
+        if (!seen_request_) throw file_error(name_, 1, "an EDSP scenario starts with a Request stanza");
+        u_.finalize();
+        u_.relation_source = [relations = relations_](uint32_t v, NameInterner intern, std::vector<Dependency>& deps) {
+            const Relations::Place& at = relations->places[v];
+            parse_stanza_relations(intern, std::string_view(relations->text).substr(at.offset, at.size),
+                                   relations->name, at.line, deps);
+        };
+        Request& r = sc_.request;
+        for (auto w : split_words(req_.install)) r.install.push_back(request_package(u_, w, name_, req_.line));
+        for (auto w : split_words(req_.remove)) r.remove.push_back(request_package(u_, w, name_, req_.line));
+        r.upgrade_all = req_.upgrade_all || req_.upgrade || req_.dist_upgrade;
+        // EDSP before 0.5 said "Upgrade: yes" for apt-get upgrade (no removals, no
+        // new packages); 0.5 writes the Forbid-* fields explicitly.
+        r.forbid_remove = (req_.forbid_remove && yes(*req_.forbid_remove)) || (req_.upgrade && !req_.forbid_remove);
+        r.forbid_new_install = (req_.forbid_new_install && yes(*req_.forbid_new_install)) ||
+                               (req_.upgrade && !req_.forbid_new_install);
+        r.autoremove = req_.autoremove;
+        if (req_.strict_pinning) r.strict_pinning = !iequals(trim(*req_.strict_pinning), "no");
+        if (req_.install_recommends) r.install_recommends = yes(*req_.install_recommends);
+        if (req_.install_suggests) r.install_suggests = yes(*req_.install_suggests);
+    }
+
+private:
+    void request(const deb::Stanza& st) {
+        if (!st.get("Request")) throw file_error(name_, st.line, "an EDSP scenario starts with a Request stanza");
+        seen_request_ = true;
+        if (auto a = st.get("Architecture")) u_.native_arch = std::string(trim(*a));
+        u_.architectures.push_back(u_.native_arch);
+        for (auto a : split_words(st.value_or_empty("Architectures")))
+            if (a != u_.native_arch) u_.architectures.emplace_back(a);
+        req_.line = st.line;
+        req_.install = std::string(st.value_or_empty("Install"));
+        req_.remove = std::string(st.value_or_empty("Remove"));
+        req_.upgrade = yes(st.value_or_empty("Upgrade"));
+        req_.upgrade_all = yes(st.value_or_empty("Upgrade-All"));
+        req_.dist_upgrade = yes(st.value_or_empty("Dist-Upgrade"));
+        req_.forbid_remove = field_text(st, "Forbid-Remove");
+        req_.forbid_new_install = field_text(st, "Forbid-New-Install");
+        req_.autoremove = yes(st.value_or_empty("Autoremove"));
+        req_.strict_pinning = field_text(st, "Strict-Pinning");
+        req_.install_recommends = field_text(st, "Install-Recommends");
+        req_.install_suggests = field_text(st, "Install-Suggests");
+    }
+
+    void version(const deb::Stanza& st) {
+        auto pkg = st.get("Package");
+        auto ver = st.get("Version");
+        auto arch = st.get("Architecture");
+        auto id = st.get("APT-ID");
+        if (!pkg || !ver || !arch || !id)
+            throw file_error(name_, st.line, "a package stanza needs Package, Version, Architecture and APT-ID");
+        Version v;
+        v.package = u_.package(trim(*pkg), trim(*arch));
+        v.version = u_.text(trim(*ver));
+        v.arch = u_.text(trim(*arch));
+        v.id = u_.text(trim(*id));
+        if (auto pin = st.get("APT-Pin")) {
+            std::string_view p = trim(*pin);
+            int value = 0;
+            auto [ptr, ec] = std::from_chars(p.data(), p.data() + p.size(), value);
+            if (ec != std::errc() || ptr != p.data() + p.size())
+                throw file_error(name_, st.line, "bad APT-Pin '" + std::string(p) + "'");
+            v.pin = value;
+        }
+        v.multi_arch = multi_arch(st.value_or_empty("Multi-Arch"));
+        v.installed = yes(st.value_or_empty("Installed"));
+        v.candidate = yes(st.value_or_empty("APT-Candidate"));
+        v.essential = yes(st.value_or_empty("Essential"));
+        v.important = yes(st.value_or_empty("Protected")) || yes(st.value_or_empty("Important"));
+        v.required = st.value_or_empty("Priority") == "required";
+        v.hold = yes(st.value_or_empty("Hold"));
+        v.source = u_.text(trim(st.value_or_empty("Source")));
+        v.source_version = u_.text(trim(st.value_or_empty("Source-Version")));
+        if (yes(st.value_or_empty("APT-Automatic"))) u_.packages[v.package].automatic = true;
+        try {
+            if (const deb::Field* f = st.find("Provides")) {
+                deb::parse_relations(f->value, deb::RelationField::Provides, rels_);
+                for (const deb::Relation& rel : rels_.relations())
+                    v.provides.push_back({u_.intern(rel.name), u_.text(rel.version), u_.text(rel.arch_qualifier)});
+            }
+        } catch (const Error& e) {
+            throw e.with_context(name_ + ":" + std::to_string(st.line));
+        }
+        // The relation fields as a stanza of their own, parsed when the
+        // solver first looks at this version.
+        std::string& kept = relations_->text;
+        const size_t offset = kept.size();
+        for (const FieldKind& fk : dep_fields)
+            if (const deb::Field* f = st.find(fk.name)) {
+                kept += fk.name;
+                kept += ": ";
+                kept += f->value;
+                kept += '\n';
+            }
+        v.deps_pending = true;
+        relations_->places.push_back({offset, uint32_t(kept.size() - offset), uint32_t(st.line)});
+        u_.add_version(std::move(v));
+    }
+
+    Scenario& sc_;
+    Universe& u_;
+    std::string name_;
+    std::shared_ptr<Relations> relations_;
+    RequestFields req_;
+    bool seen_request_ = false;
+    deb::RelationList rels_;
 };
 
 }  // namespace
@@ -88,97 +244,43 @@ void parse_stanza_relations(NameInterner intern, std::string_view stanza, std::s
     }
 }
 
-Scenario read_edsp(std::string owned_text, std::string_view name) {
+Scenario read_edsp(const ByteSource& source, std::string_view name) {
     Scenario sc;
-    Universe& u = sc.universe;
-    auto stanzas = std::make_shared<Stanzas>();
-    stanzas->text = std::move(owned_text);
-    stanzas->name = std::string(name);
-    std::string_view text = stanzas->text;
-    Request& r = sc.request;
-    deb::TagFileReader reader(text, std::string(name));
-    deb::Stanza st;
-    if (!reader.next(st) || !st.get("Request"))
-        throw file_error(name, 1, "an EDSP scenario starts with a Request stanza");
-    deb::Stanza req = st;  // views into `text`, which outlives this function
-    std::string_view file = name;
-    if (auto a = req.get("Architecture")) u.native_arch = std::string(trim(*a));
-    u.architectures.push_back(u.native_arch);
-    for (auto a : split_words(req.value_or_empty("Architectures")))
-        if (a != u.native_arch) u.architectures.emplace_back(a);
-
-    deb::RelationList rels;
-    // One stanza per version: counting them first spares the moves of a growing vector.
-    size_t count = 0;
-    for (size_t at = text.find("\nPackage:"); at != std::string_view::npos; at = text.find("\nPackage:", at + 1)) ++count;
-    u.versions.reserve(count);
-    stanzas->places.reserve(count);
-    while (reader.next(st)) {
-        auto pkg = st.get("Package");
-        auto ver = st.get("Version");
-        auto arch = st.get("Architecture");
-        auto id = st.get("APT-ID");
-        if (!pkg || !ver || !arch || !id)
-            throw file_error(file, st.line, "a package stanza needs Package, Version, Architecture and APT-ID");
-        Version v;
-        v.package = u.package(trim(*pkg), trim(*arch));
-        v.version = u.text(trim(*ver));
-        v.arch = u.text(trim(*arch));
-        v.id = u.text(trim(*id));
-        if (auto pin = st.get("APT-Pin")) {
-            std::string_view p = trim(*pin);
-            int value = 0;
-            auto [ptr, ec] = std::from_chars(p.data(), p.data() + p.size(), value);
-            if (ec != std::errc() || ptr != p.data() + p.size())
-                throw file_error(file, st.line, "bad APT-Pin '" + std::string(p) + "'");
-            v.pin = value;
-        }
-        v.multi_arch = multi_arch(st.value_or_empty("Multi-Arch"));
-        v.installed = yes(st.value_or_empty("Installed"));
-        v.candidate = yes(st.value_or_empty("APT-Candidate"));
-        v.essential = yes(st.value_or_empty("Essential"));
-        v.important = yes(st.value_or_empty("Protected")) || yes(st.value_or_empty("Important"));
-        v.required = st.value_or_empty("Priority") == "required";
-        v.hold = yes(st.value_or_empty("Hold"));
-        v.source = u.text(trim(st.value_or_empty("Source")));
-        v.source_version = u.text(trim(st.value_or_empty("Source-Version")));
-        if (yes(st.value_or_empty("APT-Automatic"))) u.packages[v.package].automatic = true;
-        try {
-            if (const deb::Field* f = st.find("Provides")) {
-                deb::parse_relations(f->value, deb::RelationField::Provides, rels);
-                for (const deb::Relation& rel : rels.relations())
-                    v.provides.push_back({u.intern(rel.name), u.text(rel.version), u.text(rel.arch_qualifier)});
-            }
-        } catch (const Error& e) {
-            throw e.with_context(std::string(file) + ":" + std::to_string(st.line));
-        }
-        v.deps_pending = true;
-        stanzas->places.push_back({size_t(st.raw.data() - text.data()), uint32_t(st.raw.size()), uint32_t(st.line)});
-        u.add_version(std::move(v));
+    ScenarioReader reader(sc, name);
+    // Whole stanzas are read as soon as an empty line ends them; the rest
+    // waits for the next piece.
+    std::string pending;
+    uint32_t line = 1;
+    constexpr size_t kPiece = size_t{1} << 20;
+    for (;;) {
+        const size_t had = pending.size();
+        pending.resize(had + kPiece);
+        const size_t got = source(pending.data() + had, kPiece);
+        pending.resize(had + got);
+        const bool end = got == 0;
+        size_t cut = end ? pending.size() : pending.rfind("\n\n");
+        if (cut == std::string::npos) continue;
+        if (!end) cut += 2;
+        const std::string_view whole(pending.data(), cut);
+        reader.read(whole, line);
+        line += uint32_t(std::count(whole.begin(), whole.end(), '\n'));
+        pending.erase(0, cut);
+        if (end) break;
     }
-    u.finalize();
-    u.relation_source = [stanzas](uint32_t v, NameInterner intern, std::vector<Dependency>& deps) {
-        const Stanzas::Place& at = stanzas->places[v];
-        parse_stanza_relations(intern, std::string_view(stanzas->text).substr(at.offset, at.size), stanzas->name, at.line,
-                               deps);
-    };
-
-    for (auto w : split_words(req.value_or_empty("Install")))
-        r.install.push_back(request_package(u, w, file, req.line));
-    for (auto w : split_words(req.value_or_empty("Remove")))
-        r.remove.push_back(request_package(u, w, file, req.line));
-    r.upgrade_all = yes(req.value_or_empty("Upgrade-All")) || yes(req.value_or_empty("Upgrade")) ||
-                    yes(req.value_or_empty("Dist-Upgrade"));
-    // EDSP before 0.5 said "Upgrade: yes" for apt-get upgrade (no removals, no
-    // new packages); 0.5 writes the Forbid-* fields explicitly.
-    bool old_upgrade = yes(req.value_or_empty("Upgrade"));
-    r.forbid_remove = yes(req.value_or_empty("Forbid-Remove")) || (old_upgrade && !req.get("Forbid-Remove"));
-    r.forbid_new_install = yes(req.value_or_empty("Forbid-New-Install")) || (old_upgrade && !req.get("Forbid-New-Install"));
-    r.autoremove = yes(req.value_or_empty("Autoremove"));
-    if (auto sp = req.get("Strict-Pinning")) r.strict_pinning = !iequals(trim(*sp), "no");
-    if (auto ir = req.get("Install-Recommends")) r.install_recommends = yes(*ir);
-    if (auto is = req.get("Install-Suggests")) r.install_suggests = yes(*is);
+    reader.finish();
     return sc;
+}
+
+Scenario read_edsp(std::string text, std::string_view name) {
+    size_t at = 0;
+    return read_edsp(
+        [&](char* buffer, size_t size) {
+            const size_t n = std::min(size, text.size() - at);
+            std::memcpy(buffer, text.data() + at, n);
+            at += n;
+            return n;
+        },
+        name);
 }
 
 }  // namespace aptus::edsp

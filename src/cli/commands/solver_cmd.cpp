@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -14,13 +15,13 @@
 namespace aptus::cli {
 namespace {
 
-std::string read_stdin() {
-    std::string data;
-    char buf[1 << 16];
-    ssize_t n;
-    while ((n = ::read(0, buf, sizeof buf)) > 0) data.append(buf, size_t(n));
-    if (n < 0) throw system_error("read", "<stdin>", errno);
-    return data;
+// stdin piece by piece, for read_edsp(): the scenario is never held whole.
+size_t read_stdin(char* buffer, size_t size) {
+    for (;;) {
+        const ssize_t n = ::read(0, buffer, size);
+        if (n >= 0) return size_t(n);
+        if (errno != EINTR) throw system_error("read", "<stdin>", errno);
+    }
 }
 
 void emit(const std::string& s) {
@@ -35,10 +36,9 @@ int run_internal_solver(Context& ctx) {
     auto t0 = clock::now();
     emit(edsp::format_edsp_progress(0, "Start up solver..."));
     std::string name = ctx.args.empty() ? "<stdin>" : ctx.args[0];
-    std::string text = ctx.args.empty() ? read_stdin() : read_decompressed(ctx.args[0]);
     edsp::Scenario sc;
     try {
-        sc = edsp::read_edsp(std::move(text), name);
+        sc = ctx.args.empty() ? edsp::read_edsp(read_stdin, name) : edsp::read_edsp(read_decompressed(ctx.args[0]), name);
     } catch (const Error& e) {
         // EDSP wants errors as an answer, not as a crash.
         emit(edsp::format_edsp_error("ERR_READ_ERROR", e.what()));

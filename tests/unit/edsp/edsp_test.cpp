@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <gtest/gtest.h>
 
 #include "aptus/base/error.hpp"
@@ -56,6 +57,41 @@ TEST(Edsp, BadInputNamesTheLine) {
     }
     EXPECT_THROW(read_edsp("Request: EDSP 0.5\n\nPackage: a\nVersion: 1\nArchitecture: amd64\nAPT-ID: 1\nAPT-Pin: x\n", "y"), Error);
     EXPECT_THROW(read_edsp("Package: a\n", "z"), Error);
+}
+
+// A scenario read a few bytes at a time (stanzas and fields cut anywhere)
+// gives what the whole text gives, and its errors name the scenario's lines.
+TEST(Edsp, AStreamReadInSmallPiecesIsTheWholeText) {
+    const std::string text =
+        "Request: EDSP 0.5\nArchitecture: amd64\nInstall: a\n\n"
+        "Package: a\nVersion: 1\nArchitecture: amd64\nAPT-ID: 1\nDepends: b (>= 1)\n | c,\n d\nSection: x\n"
+        "Provides: v\n\n"
+        "Package: b\nVersion: 2\nArchitecture: amd64\nAPT-ID: 2\nBreaks: a (<< 1)\n\n"
+        "Package: c\nVersion: 3\nArchitecture: amd64\nAPT-ID: 3\nDepends: (bad\n";
+    for (size_t piece : {size_t{1}, size_t{7}, size_t{64}, text.size()}) {
+        size_t at = 0;
+        Scenario sc = read_edsp(
+            [&](char* buffer, size_t size) {
+                const size_t n = std::min({size, piece, text.size() - at});
+                std::copy_n(text.data() + at, n, buffer);
+                at += n;
+                return n;
+            },
+            "s.edsp");
+        const Universe& u = sc.universe;
+        ASSERT_EQ(u.versions.size(), 3u) << piece;
+        ASSERT_EQ(sc.request.install.size(), 1u);
+        ASSERT_EQ(u.deps(0).size(), 2u);
+        EXPECT_EQ(u.dependency_text(u.deps(0)[0]), "b (>= 1) | c");
+        EXPECT_EQ(u.dependency_text(u.deps(1)[0]), "a (<< 1)");
+        EXPECT_EQ(u.versions[0].provides.size(), 1u);
+        try {
+            u.deps(2);
+            FAIL() << "no error";
+        } catch (const Error& e) {
+            EXPECT_NE(std::string(e.what()).find("s.edsp:21: Depends"), std::string::npos) << e.what();
+        }
+    }
 }
 
 TEST(Edsp, WritesSolutionErrorAndProgressStanzas) {
