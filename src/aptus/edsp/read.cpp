@@ -55,15 +55,32 @@ constexpr FieldKind dep_fields[] = {
 // The relation fields of every version (Depends ... Breaks, as they were
 // written, nothing else of the stanza) and where each version's are, kept by
 // the universe's relation source; index = the version's index in the universe.
+// The text is kept in blocks of kBlock bytes (a version's fields never
+// straddle two): one growing string would double its capacity, and the
+// moment it moves holds both copies.
 struct Relations {
+    static constexpr size_t kBlock = size_t{4} << 20;
     struct Place {
-        size_t offset = 0;
+        uint32_t block = 0;
+        uint32_t offset = 0;
         uint32_t size = 0;
         uint32_t line = 0;
     };
-    std::string text;
+    std::vector<std::string> blocks;
     std::string name;
     std::vector<Place> places;
+
+    // The block the next `size` bytes go to.
+    std::string& room_for(size_t size) {
+        if (blocks.empty() || blocks.back().size() + size > blocks.back().capacity()) {
+            blocks.emplace_back();
+            blocks.back().reserve(std::max(kBlock, size));
+        }
+        return blocks.back();
+    }
+    std::string_view text(const Place& at) const {
+        return std::string_view(blocks[at.block]).substr(at.offset, at.size);
+    }
 };
 
 // The Request stanza's fields, kept as text: the stanza's own bytes are gone
@@ -114,8 +131,7 @@ public:
         u_.finalize();
         u_.relation_source = [relations = relations_](uint32_t v, NameInterner intern, std::vector<Dependency>& deps) {
             const Relations::Place& at = relations->places[v];
-            parse_stanza_relations(intern, std::string_view(relations->text).substr(at.offset, at.size),
-                                   relations->name, at.line, deps);
+            parse_stanza_relations(intern, relations->text(at), relations->name, at.line, deps);
         };
         Request& r = sc_.request;
         for (auto w : split_words(req_.install)) r.install.push_back(request_package(u_, w, name_, req_.line));
@@ -195,17 +211,22 @@ private:
         }
         // The relation fields as a stanza of their own, parsed when the
         // solver first looks at this version.
-        std::string& kept = relations_->text;
+        const deb::Field* fields[std::size(dep_fields)];
+        size_t size = 0;
+        for (size_t i = 0; i < std::size(dep_fields); ++i)
+            if ((fields[i] = st.find(dep_fields[i].name))) size += dep_fields[i].name.size() + 3 + fields[i]->value.size();
+        std::string& kept = relations_->room_for(size);
         const size_t offset = kept.size();
-        for (const FieldKind& fk : dep_fields)
-            if (const deb::Field* f = st.find(fk.name)) {
-                kept += fk.name;
+        for (size_t i = 0; i < std::size(dep_fields); ++i)
+            if (fields[i]) {
+                kept += dep_fields[i].name;
                 kept += ": ";
-                kept += f->value;
+                kept += fields[i]->value;
                 kept += '\n';
             }
         v.deps_pending = true;
-        relations_->places.push_back({offset, uint32_t(kept.size() - offset), uint32_t(st.line)});
+        relations_->places.push_back({uint32_t(relations_->blocks.size() - 1), uint32_t(offset), uint32_t(size),
+                                      uint32_t(st.line)});
         u_.add_version(std::move(v));
     }
 
