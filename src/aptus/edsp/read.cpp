@@ -59,7 +59,7 @@ constexpr FieldKind dep_fields[] = {
 // straddle two): one growing string would double its capacity, and the
 // moment it moves holds both copies.
 struct Relations {
-    static constexpr size_t kBlock = size_t{4} << 20;
+    static constexpr size_t kBlock = size_t{1} << 20;
     struct Place {
         uint32_t block = 0;
         uint32_t offset = 0;
