@@ -37,7 +37,7 @@ std::string local_path(std::string_view uri);
 bool readable_by(const std::string& path, uid_t uid, gid_t gid);
 
 struct FetchRequest {
-    std::string uri;          // http:, https:, file: or copy:
+    std::string uri;          // http:, https:, file:, copy: or cdrom:
     std::string destination;  // where the checked file ends up (its directory must exist)
     std::optional<uint64_t> expected_size;  // of the bytes transferred
     HashAlgo hash = HashAlgo::None;         // of the bytes transferred
@@ -135,6 +135,13 @@ struct SandboxUser {
     gid_t gid = 0;
 };
 
+// Where cdrom: sources are read (acquire/cdrom.hpp): Acquire::cdrom::mount,
+// and the shell commands of Acquire::cdrom::<mount>/::Mount and ::UMount.
+struct CdromOptions {
+    std::string mount_point = "/media/cdrom/";
+    std::string mount_command, umount_command;
+};
+
 struct FetchOptions {
     unsigned max_per_host = 4;   // transfers at once to one host
     unsigned max_total = 16;     // transfers at once overall
@@ -157,6 +164,7 @@ struct FetchOptions {
     // apt's warning when run as root and the sandbox user does not exist
     // ("No sandbox user '_apt' on the system, can not drop privileges").
     std::string sandbox_warning;
+    CdromOptions cdrom;
 
     const TlsOptions& tls_for(std::string_view host) const;
 };

@@ -18,6 +18,7 @@
 #include <map>
 #include <memory>
 
+#include "cdrom.hpp"
 #include "transfer_loop.hpp"
 #include "transfer_rate.hpp"
 #include "transfer_sink.hpp"
@@ -630,6 +631,12 @@ std::vector<FetchResult> fetch(const std::vector<FetchRequest>& requests, const 
                 if (a.name.empty() && a.index < requests.size()) a.name = uri_short_name(requests[a.index].uri);
             callback(e);
         };
+    if (std::any_of(requests.begin(), requests.end(), [](const FetchRequest& r) { return is_cdrom_uri(r.uri); })) {
+        // Read as local files, after the disc is mounted (unmounted when done).
+        const CdromRequests local(requests, options.cdrom);
+        if (options.sandbox) return fetch_sandboxed(local.requests(), options, told);
+        return run_transfers(local.requests(), options, told, {});
+    }
     if (options.sandbox) return fetch_sandboxed(requests, options, told);
     return run_transfers(requests, options, told, {});
 }
@@ -715,6 +722,13 @@ FetchOptions fetch_options(const config::Config& config) {
         return t;
     };
     o.tls = tls("Acquire::https::", {});
+    o.cdrom.mount_point = config.find("Acquire::cdrom::mount", o.cdrom.mount_point);
+    {
+        std::string mount = o.cdrom.mount_point;
+        if (mount.empty() || mount.back() != '/') mount += '/';
+        o.cdrom.mount_command = config.find("Acquire::cdrom::" + mount + "::Mount");
+        o.cdrom.umount_command = config.find("Acquire::cdrom::" + mount + "::UMount");
+    }
     if (::geteuid() == 0) {
         // apt's rule: as root, the downloads run as the sandbox user if it
         // exists; "" or "root" turns the sandbox off.

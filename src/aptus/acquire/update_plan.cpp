@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "cdrom.hpp"
 #include "aptus/acquire/lists_store.hpp"
 #include "aptus/base/file.hpp"
 #include "aptus/base/strings.hpp"
@@ -165,7 +166,12 @@ IndexPlan plan_unannounced_index(const sources::IndexTarget& target, const std::
         r.max_size = bound;
         r.decompress = target.keep_compressed ? Compression::None : c;
         if (r.decompress != Compression::None) r.max_output_size = bound;
-        if (struct stat st {}; ::stat(f.final_path.c_str(), &st) == 0) r.if_modified_since = st.st_mtime;
+        if (struct stat st {}; ::stat(f.final_path.c_str(), &st) == 0) {
+            r.if_modified_since = st.st_mtime;
+            // A disc's indices are what apt-cdrom copied: the copy is a hit
+            // (acquire/cdrom.hpp), whatever its time.
+            if (is_cdrom_uri(r.uri)) r.if_same_as = f.final_path;
+        }
         plan.ways.push_back(std::move(f));
     }
     if (plan.ways.empty()) {
