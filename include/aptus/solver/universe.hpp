@@ -86,9 +86,14 @@ public:
     TextTable(const TextTable&) = delete;
     TextTable& operator=(const TextTable&) = delete;
     Text intern(std::string_view s);
+    // `s` stored without looking for an equal text: for a text known to be
+    // unique (an APT-ID), which would only grow the table of lookups.
+    Text add(std::string_view s);
 
 private:
     size_t slot_of(std::string_view s, uint64_t hash) const;
+    // Room for `s` in the blocks, as Text's layout has it.
+    const char* store(std::string_view s);
     std::vector<std::unique_ptr<char[]>> blocks_;
     size_t block_used_ = 0, block_size_ = 0;
     std::vector<const char*> slots_;  // chars of each stored text, or null
@@ -200,6 +205,8 @@ public:
     // `s` stored once in this universe's text table, for the Text fields of
     // the records added to it.
     Text text(std::string_view s) { return texts_->intern(s); }
+    // A text no other record carries (an APT-ID): stored, never looked up.
+    Text unique_text(std::string_view s) { return texts_->add(s); }
     std::optional<uint32_t> find_name(std::string_view name) const;
     // The package (name, arch), created when missing. "all" maps to the native arch.
     uint32_t package(std::string_view name, std::string_view arch);

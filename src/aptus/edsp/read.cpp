@@ -181,7 +181,7 @@ private:
         v.package = u_.package(trim(*pkg), trim(*arch));
         v.version = u_.text(trim(*ver));
         v.arch = u_.text(trim(*arch));
-        v.id = u_.text(trim(*id));
+        v.id = u_.unique_text(trim(*id));
         if (auto pin = st.get("APT-Pin")) {
             std::string_view p = trim(*pin);
             int value = 0;

@@ -109,7 +109,7 @@ uint32_t add_satisfy_placeholder(system::SystemUniverse& su, const config::Confi
     v.version = u.text("1");
     v.arch = u.text(host);
     // A number as every APT-ID (apt's solvers read them so), past the cache's.
-    v.id = u.text(std::to_string(std::max(su.universe_version.size(), su.universe.versions.size())));
+    v.id = u.unique_text(std::to_string(std::max(su.universe_version.size(), su.universe.versions.size())));
     v.candidate = true;
     for (const std::string& word : words) {
         ReadWord w;

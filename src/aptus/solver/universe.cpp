@@ -50,6 +50,14 @@ Text TextTable::intern(std::string_view s) {
     }
     const size_t slot = slot_of(s, text_hash(s));
     if (slots_[slot]) return Text(slots_[slot]);
+    slots_[slot] = store(s);
+    ++count_;
+    return Text(slots_[slot]);
+}
+
+Text TextTable::add(std::string_view s) { return s.empty() ? Text() : Text(store(s)); }
+
+const char* TextTable::store(std::string_view s) {
     // Stored as [uint32 size][chars]['\0'], the size aligned for its own read.
     const size_t need = (sizeof(uint32_t) + s.size() + 1 + alignof(uint32_t) - 1) & ~(alignof(uint32_t) - 1);
     if (block_used_ + need > block_size_) {
@@ -63,9 +71,7 @@ Text TextTable::intern(std::string_view s) {
     std::memcpy(at, &size, sizeof size);
     std::memcpy(at + sizeof size, s.data(), s.size());
     at[sizeof size + s.size()] = '\0';
-    slots_[slot] = at + sizeof size;
-    ++count_;
-    return Text(at + sizeof size);
+    return at + sizeof size;
 }
 
 constexpr uint32_t empty_slot = ~uint32_t{0};

@@ -125,7 +125,7 @@ SystemUniverse build(const cache::Cache& c, const Candidates* candidates) {
             v.package = out.universe_package[pi];
             v.version = u.text(c.str(cv.version));
             v.arch = u.text(c.str(cv.architecture));
-            v.id = u.text(std::to_string(ci));
+            v.id = u.unique_text(std::to_string(ci));
             v.installed = &cv == current;
             v.candidate = &cv == cand;
             v.pin = candidates ? candidates->priority(ci) : 100;
