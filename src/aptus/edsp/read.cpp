@@ -178,9 +178,17 @@ private:
         if (!pkg || !ver || !arch || !id)
             throw file_error(name_, st.line, "a package stanza needs Package, Version, Architecture and APT-ID");
         Version v;
-        v.package = u_.package(trim(*pkg), trim(*arch));
+        // A scenario lists a package's versions one after the other: the
+        // package of the last stanza, and its texts, are looked up once.
+        const std::string_view name = trim(*pkg), arch_text = trim(*arch);
+        if (!last_package_ || name != last_name_ || arch_text != last_arch_.view()) {
+            last_package_ = u_.package(name, arch_text);
+            last_name_ = name;
+            last_arch_ = u_.text(arch_text);
+        }
+        v.package = *last_package_;
         v.version = u_.text(trim(*ver));
-        v.arch = u_.text(trim(*arch));
+        v.arch = last_arch_;
         v.id = u_.unique_text(trim(*id));
         if (auto pin = st.get("APT-Pin")) {
             std::string_view p = trim(*pin);
@@ -197,8 +205,11 @@ private:
         v.important = yes(st.value_or_empty("Protected")) || yes(st.value_or_empty("Important"));
         v.required = st.value_or_empty("Priority") == "required";
         v.hold = yes(st.value_or_empty("Hold"));
-        v.source = u_.text(trim(st.value_or_empty("Source")));
-        v.source_version = u_.text(trim(st.value_or_empty("Source-Version")));
+        const std::string_view source = trim(st.value_or_empty("Source"));
+        v.source = source == last_source_.view() ? last_source_ : (last_source_ = u_.text(source));
+        // Most binaries carry their source's version.
+        const std::string_view source_version = trim(st.value_or_empty("Source-Version"));
+        v.source_version = source_version == v.version.view() ? v.version : u_.text(source_version);
         if (yes(st.value_or_empty("APT-Automatic"))) u_.packages[v.package].automatic = true;
         try {
             if (const deb::Field* f = st.find("Provides")) {
@@ -236,6 +247,10 @@ private:
     std::shared_ptr<Relations> relations_;
     RequestFields req_;
     bool seen_request_ = false;
+    // The last stanza's package and texts (see version()).
+    std::optional<uint32_t> last_package_;
+    std::string last_name_;
+    Text last_arch_, last_source_;
     deb::RelationList rels_;
 };
 
