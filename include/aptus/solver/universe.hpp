@@ -210,6 +210,8 @@ public:
     std::optional<uint32_t> find_name(std::string_view name) const;
     // The package (name, arch), created when missing. "all" maps to the native arch.
     uint32_t package(std::string_view name, std::string_view arch);
+    // The same for a name already interned (an index into `names`).
+    uint32_t package(uint32_t name, std::string_view arch);
     std::optional<uint32_t> find_package(std::string_view name, std::string_view arch) const;
     // Adds a version to its package (v.package must be set); returns its index.
     uint32_t add_version(Version v);

@@ -145,9 +145,11 @@ std::optional<uint32_t> Universe::find_arch_index(std::string_view arch) const {
     return std::nullopt;
 }
 
-uint32_t Universe::package(std::string_view name, std::string_view arch) {
+uint32_t Universe::package(std::string_view name, std::string_view arch) { return package(intern(name), arch); }
+
+uint32_t Universe::package(uint32_t name, std::string_view arch) {
     if (arch == "all" || arch.empty()) arch = native_arch;
-    uint64_t key = (uint64_t(intern(name)) << 16) | arch_index(arch);
+    uint64_t key = (uint64_t(name) << 16) | arch_index(arch);
     auto it = package_ids_.find(key);
     if (it != package_ids_.end()) return it->second;
     uint32_t id = uint32_t(packages.size());

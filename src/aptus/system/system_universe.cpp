@@ -63,11 +63,37 @@ void add_relations(const cache::Cache& c, const cache::Version& cv, NameMap& nam
     }
 }
 
-void add_provides(const cache::Cache& c, const cache::Version& cv, NameMap& name, solver::Universe& u, solver::Version& v) {
+// Cache strings -> universe texts, remembering the last string of each
+// field: the cache stores a string once, so its id names it, and an
+// architecture or a source repeats from one version to the next (looked up
+// again, each would be hashed and compared anew).
+class LastText {
+public:
+    solver::Text operator()(const cache::Cache& c, solver::Universe& u, cache::StringId id) {
+        if (!known_ || id != id_) {
+            text_ = u.text(c.str(id));
+            id_ = id;
+            known_ = true;
+        }
+        return text_;
+    }
+
+private:
+    bool known_ = false;
+    cache::StringId id_ = 0;
+    solver::Text text_;
+};
+
+struct LastTexts {
+    LastText arch, source, provided_arch;
+};
+
+void add_provides(const cache::Cache& c, const cache::Version& cv, NameMap& name, solver::Universe& u, solver::Version& v,
+                  LastTexts& last) {
     for (const cache::Provide& pr : c.provides_of(cv)) {
         solver::Provide p{name(solver::NameInterner(u), pr.name), {}, {}};
         if (pr.provided_version) p.version = u.text(c.str(pr.provided_version));
-        if (pr.provided_arch) p.arch = u.text(c.str(pr.provided_arch));
+        if (pr.provided_arch) p.arch = last.provided_arch(c, u, pr.provided_arch);
         v.provides.push_back(std::move(p));
     }
 }
@@ -96,6 +122,7 @@ SystemUniverse build(const cache::Cache& c, const Candidates* candidates) {
     // needed up front (finalize() indexes the providers). The cache must
     // outlive the universe's use, as it does for Candidates.
     auto name = std::make_shared<NameMap>(c);
+    LastTexts last;
     for (const cache::Package& p : c.packages()) {
         const uint32_t pi = c.index_of(p);
         // The pass reads most of the cache once: handed back now and then,
@@ -115,7 +142,7 @@ SystemUniverse build(const cache::Cache& c, const Candidates* candidates) {
             const uint32_t ci = c.index_of(cv);
             solver::Version v;
             if (out.universe_package[pi] == cache::kNone) {
-                out.universe_package[pi] = u.package(c.name_of(p), c.str(p.architecture));
+                out.universe_package[pi] = u.package((*name)(solver::NameInterner(u), p.name), c.str(p.architecture));
                 solver::Package& up = u.packages[out.universe_package[pi]];
                 up.automatic = (p.flags & cache::kPackageAuto) != 0;
                 const std::string_view a = up.arch;
@@ -124,7 +151,7 @@ SystemUniverse build(const cache::Cache& c, const Candidates* candidates) {
             }
             v.package = out.universe_package[pi];
             v.version = u.text(c.str(cv.version));
-            v.arch = u.text(c.str(cv.architecture));
+            v.arch = last.arch(c, u, cv.architecture);
             v.id = u.unique_text(std::to_string(ci));
             v.installed = &cv == current;
             v.candidate = &cv == cand;
@@ -138,9 +165,10 @@ SystemUniverse build(const cache::Cache& c, const Candidates* candidates) {
             v.essential = (cv.flags & cache::kVersionEssential) != 0;
             v.important = (cv.flags & (cache::kVersionImportant | cache::kVersionProtected)) != 0;
             v.required = cv.priority == cache::Priority::Required;
-            v.source = u.text(c.str(cv.source_name));
-            v.source_version = u.text(c.str(cv.source_version));
-            add_provides(c, cv, *name, u, v);
+            v.source = last.source(c, u, cv.source_name);
+            // Most binaries carry their source's version.
+            v.source_version = cv.source_version == cv.version ? v.version : u.text(c.str(cv.source_version));
+            add_provides(c, cv, *name, u, v, last);
             v.deps_pending = true;
             out.universe_version[ci] = u.add_version(std::move(v));
             out.cache_version.push_back(ci);
