@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "aptus/solver/universe.hpp"
@@ -42,7 +43,9 @@ private:
     std::vector<uint32_t> state_;   // by package: its version, or none
     std::vector<uint8_t> broken_;   // by package
     size_t broken_count_ = 0;
-    std::vector<std::vector<uint32_t>> users_;  // by name: packages whose versions name it in a relation
+    // By name: packages whose versions name it in a relation. A map: the
+    // installed system names a few thousand of the ~100,000 names.
+    std::unordered_map<uint32_t, std::vector<uint32_t>> users_;
     std::vector<uint8_t> indexed_;  // by version
 };
 

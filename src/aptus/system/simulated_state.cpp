@@ -15,8 +15,7 @@ bool critical(solver::DepKind k) {
 }  // namespace
 
 SimulatedState::SimulatedState(const solver::Universe& u, const std::vector<uint32_t>& planned)
-    : u_(u), state_(u.packages.size(), none), broken_(u.packages.size(), 0), users_(u.names.size()),
-      indexed_(u.versions.size(), 0) {
+    : u_(u), state_(u.packages.size(), none), broken_(u.packages.size(), 0), indexed_(u.versions.size(), 0) {
     for (uint32_t v = 0; v < u.versions.size(); ++v)
         if (u.versions[v].installed) {
             state_[u.versions[v].package] = v;
@@ -38,7 +37,6 @@ void SimulatedState::index(uint32_t version) {
     for (const solver::Dependency& d : u_.deps(version)) {
         if (!critical(d.kind)) continue;
         for (const solver::Target& t : d.alternatives) {
-            if (t.name >= users_.size()) users_.resize(t.name + 1);
             auto& users = users_[t.name];
             if (users.empty() || users.back() != p) users.push_back(p);
         }
@@ -79,8 +77,8 @@ void SimulatedState::touched(uint32_t package, uint32_t old_version) {
             for (const solver::Provide& pr : u_.versions[v].provides) names.push_back(pr.name);
     refresh(package);
     for (uint32_t n : names)
-        if (n < users_.size())
-            for (uint32_t user : users_[n]) refresh(user);
+        if (auto it = users_.find(n); it != users_.end())
+            for (uint32_t user : it->second) refresh(user);
 }
 
 void SimulatedState::install(uint32_t version) {
