@@ -165,14 +165,21 @@ Clause Trail::translate(uint32_t from, const Dependency& d, Var reason, bool imp
                 for (uint32_t w : u_.packages[*q].versions)
                     if (t.version.empty() || u_.versions[w].version != t.version) c.solutions.push_back(version_var(w));
         } else {
-            bool whole_package = !c.negative && t.op == deb::RelationOp::None && t.arch.empty() &&
-                                 u_.providers_of(t.name).empty();
+            // A relation every version of the package it names meets, on a
+            // name nothing provides, is met by the package itself.
+            bool whole_package = !c.negative && t.arch.empty() && u_.providers_of(t.name).empty();
             std::optional<uint32_t> own;
             if (whole_package) {
                 own = u_.find_package(u_.names[t.name], from_arch);
                 for (uint32_t q : u_.packages_named(t.name))
                     for (uint32_t w : u_.packages[q].versions)
                         if (q != own && u_.versions[w].multi_arch == MultiArch::Foreign) whole_package = false;
+            }
+            if (whole_package && own && t.op != deb::RelationOp::None) {
+                hits.clear();
+                u_.satisfiers(from, t, hits);
+                for (uint32_t w : u_.packages[*own].versions)
+                    if (std::find(hits.begin(), hits.end(), w) == hits.end()) whole_package = false;
             }
             if (whole_package && own && !u_.packages[*own].versions.empty()) {
                 c.solutions.push_back(package_var(*own));
@@ -357,6 +364,7 @@ bool Trail::add_work(Work w) {
             if (!enqueue(s, false, w.clause)) return false;
         return true;
     }
+    // A required clause with one choice is a fact at once.
     if (cl.solutions.size() == 1 && !cl.optional) return enqueue(cl.solutions.front(), true, w.clause);
     w.size = size_t(std::count_if(cl.solutions.begin(), cl.solutions.end(),
                                   [&](Var s) { return states_[size_t(s)].decision != Decision::MustNot; }));

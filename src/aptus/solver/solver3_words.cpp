@@ -9,6 +9,16 @@
 namespace aptus::solver {
 namespace {
 
+// apt's words for a comparison (pkgCache::CompType): "<<" and ">>" are
+// "<" and ">".
+std::string_view comparison(deb::RelationOp op) {
+    switch (op) {
+        case deb::RelationOp::Less: return "<";
+        case deb::RelationOp::Greater: return ">";
+        default: return deb::relation_op_text(op);
+    }
+}
+
 // How solver3 names things: a package always with its architecture, a
 // version as "name:arch=version", a relation's target as written (an
 // architecture only where it is not the native one's or was written).
@@ -33,7 +43,7 @@ public:
         else if (t.arch == "native") out += ":" + u_.native_arch;
         else if (!t.arch.empty()) out += ":" + t.arch;
         else if (const std::string a = arch_of(u_.versions[from].package); a != u_.native_arch) out += ":" + a;
-        if (t.op != deb::RelationOp::None) out += " (" + std::string(deb::relation_op_text(t.op)) + " " + t.version + ")";
+        if (t.op != deb::RelationOp::None) out += " (" + std::string(comparison(t.op)) + " " + t.version + ")";
         return out;
     }
     std::string relation(uint32_t from, const Dependency& d) const {
