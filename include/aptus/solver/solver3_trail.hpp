@@ -115,6 +115,8 @@ private:
     bool compare_vars(Var a, Var b, std::optional<uint32_t> target) const;
     std::optional<uint32_t> candidate(uint32_t package) const;
     bool important(DepKind k) const;
+    // A Conflicts of a package on a name it provides lists the package too.
+    bool itself(const Clause& c, Var s) const;
     uint32_t depth() const { return uint32_t(choices_.size()); }
 
     const Universe& u_;

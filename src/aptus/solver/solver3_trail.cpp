@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string_view>
+#include <tuple>
 
 #include "aptus/deb/version.hpp"
 
@@ -185,8 +187,17 @@ Clause Trail::translate(uint32_t from, const Dependency& d, Var reason, bool imp
                 c.solutions.push_back(package_var(*own));
             } else {
                 hits.clear();
-                if (c.negative) u_.conflicts_with(from, t, hits);
-                else u_.satisfiers(from, t, hits);
+                if (c.negative) {
+                    u_.conflicts_with(from, t, hits);
+                    // apt lists the version itself among what its Conflicts
+                    // on a name it provides hits (it never acts on it).
+                    for (const Provide& pv : u_.versions[from].provides)
+                        if (pv.name == t.name && (t.op == deb::RelationOp::None || !pv.version.empty()) &&
+                            std::find(hits.begin(), hits.end(), from) == hits.end())
+                            hits.push_back(from);
+                } else {
+                    u_.satisfiers(from, t, hits);
+                }
                 for (uint32_t h : hits) c.solutions.push_back(version_var(h));
             }
         }
@@ -328,7 +339,7 @@ bool Trail::propagate() {
             const std::vector<int32_t> in = states_[size_t(v)].rclauses;
             for (int32_t c : in) {
                 const Clause& cl = clauses_[size_t(c)];
-                if (!cl.negative || cl.optional || cl.reason == kNoVar) continue;
+                if (!cl.negative || cl.optional || cl.reason == kNoVar || itself(cl, v)) continue;
                 if (!enqueue(cl.reason, false, c)) return false;
             }
         } else if (d == Decision::MustNot) {
@@ -357,11 +368,15 @@ bool Trail::propagate() {
     return true;
 }
 
+bool Trail::itself(const Clause& c, Var s) const {
+    return c.reason != kNoVar && package_of(c.reason) == package_of(s);
+}
+
 bool Trail::add_work(Work w) {
     const Clause& cl = clauses_[size_t(w.clause)];
     if (cl.negative) {
         for (Var s : cl.solutions)
-            if (!enqueue(s, false, w.clause)) return false;
+            if (!itself(cl, s) && !enqueue(s, false, w.clause)) return false;
         return true;
     }
     // A required clause with one choice is a fact at once.
@@ -448,9 +463,19 @@ bool Trail::facts() {
         for (uint32_t v = 0; v < u_.versions.size(); ++v)
             if (!u_.versions[v].installed && !u_.versions[v].candidate && !enqueue(version_var(v), false, kNoClause))
                 return false;
-    std::vector<uint32_t> order = r_.install;
-    for (uint32_t p = 0; p < u_.packages.size(); ++p)
-        if (std::find(r_.install.begin(), r_.install.end(), p) == r_.install.end()) order.push_back(p);
+    // apt walks its packages in its cache's hash-table order, and the
+    // order of the facts decides which of two clashing chains is told
+    // first (request/apt_hash_order.hpp has the same key: apt's bucket of
+    // the name, then its length, then its bytes).
+    auto key = [&](uint32_t p) {
+        const std::string& name = u_.names[u_.packages[p].name];
+        uint32_t h = 5381;
+        for (char ch : name) h = h * 33 + uint32_t(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
+        return std::tuple(h % 196613U, name.size(), std::string_view(name));
+    };
+    std::vector<uint32_t> order(u_.packages.size());
+    for (uint32_t p = 0; p < order.size(); ++p) order[p] = p;
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return key(a) < key(b); });
     std::vector<Var> manual;
     for (uint32_t p : order) {
         const Package& pkg = u_.packages[p];

@@ -396,7 +396,10 @@ std::optional<std::string> solver3_conflicting_decisions(const Universe& u, cons
     // the replay does not yet model every detail they cover (a manual
     // package's relation reached only after the removals, a Conflicts that
     // names what its package provides itself).
-    if (auto shaped = request_shapes(u, r)) return shaped;
+    // A removal is told by the shapes first: solver3 decides a manual
+    // package's relation on a removed one later than the replay does.
+    if (!r.remove.empty())
+        if (auto shaped = request_shapes(u, r)) return shaped;
     solver3::Trail trail(u, r);
     if (auto c = trail.run()) {
         Account a(trail);
