@@ -369,7 +369,7 @@ bool Trail::propagate() {
 }
 
 bool Trail::itself(const Clause& c, Var s) const {
-    return c.reason != kNoVar && package_of(c.reason) == package_of(s);
+    return c.dep && c.reason != kNoVar && package_of(c.reason) == package_of(s);
 }
 
 bool Trail::add_work(Work w) {
