@@ -471,7 +471,8 @@ bool Trail::facts() {
         const std::string& name = u_.names[u_.packages[p].name];
         uint32_t h = 5381;
         for (char ch : name) h = h * 33 + uint32_t(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
-        return std::tuple(h % 196613U, name.size(), std::string_view(name));
+        // Of one name, apt's list has the foreign architectures first.
+        return std::tuple(h % 196613U, name.size(), std::string_view(name), u_.packages[p].arch == u_.native_arch);
     };
     std::vector<uint32_t> order(u_.packages.size());
     for (uint32_t p = 0; p < order.size(); ++p) order[p] = p;
