@@ -189,6 +189,11 @@ Clause Trail::translate(uint32_t from, const Dependency& d, Var reason, bool imp
                 hits.clear();
                 if (c.negative) {
                     u_.conflicts_with(from, t, hits);
+                    if (t.arch.empty())  // the other architectures have their own clauses
+                        std::erase_if(hits, [&](uint32_t h) {
+                            const Package& hp = u_.packages[u_.versions[h].package];
+                            return hp.name == t.name && hp.arch != from_arch;
+                        });
                     // apt lists the version itself among what its Conflicts
                     // on a name it provides hits (it never acts on it).
                     for (const Provide& pv : u_.versions[from].provides)
@@ -237,7 +242,20 @@ void Trail::discover(Var start) {
         const auto& versions = u_.packages[p].versions;
         auto all_deps = [&](uint32_t ver) {
             std::vector<std::pair<Dependency, bool>> out;
-            for (const Dependency& d : u_.deps(ver)) out.emplace_back(d, false);
+            for (const Dependency& d : u_.deps(ver)) {
+                out.emplace_back(d, false);
+                // apt's cache holds an unqualified Conflicts or Breaks once
+                // per architecture of the name: "foo" for the depender's
+                // own, "foo:i386" for each other.
+                if (!is_negative(d.kind) || d.alternatives.size() != 1 || !d.alternatives[0].arch.empty()) continue;
+                const std::string own_arch = u_.packages[u_.versions[ver].package].arch.str();
+                for (uint32_t q : u_.packages_named(d.alternatives[0].name)) {
+                    if (u_.packages[q].arch == own_arch) continue;
+                    Dependency other = d;
+                    other.alternatives[0].arch = u_.packages[q].arch.str();
+                    out.emplace_back(std::move(other), false);
+                }
+            }
             for (Dependency& d : implicit_deps(ver)) out.emplace_back(std::move(d), true);
             return out;
         };
