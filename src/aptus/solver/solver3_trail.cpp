@@ -189,10 +189,14 @@ Clause Trail::translate(uint32_t from, const Dependency& d, Var reason, bool imp
                 hits.clear();
                 if (c.negative) {
                     u_.conflicts_with(from, t, hits);
-                    if (t.arch.empty())  // the other architectures have their own clauses
+                    // The other architectures have their own clauses, but a
+                    // Multi-Arch: foreign one provides the name for every
+                    // architecture, so it is a choice of this one too.
+                    if (t.arch.empty())
                         std::erase_if(hits, [&](uint32_t h) {
                             const Package& hp = u_.packages[u_.versions[h].package];
-                            return hp.name == t.name && hp.arch != from_arch;
+                            return hp.name == t.name && hp.arch != from_arch &&
+                                   u_.versions[h].multi_arch != MultiArch::Foreign;
                         });
                     // apt lists the version itself among what its Conflicts
                     // on a name it provides hits (it never acts on it).

@@ -123,6 +123,18 @@ TEST(Solver3Trail, AConflictsOnANameHasAClauseForEachArchitecture) {
               "      2. hatesgadget:amd64 Conflicts gadget");
 }
 
+TEST(Solver3Trail, AForeignArchitectureThatIsMultiArchForeignIsAChoiceToo) {
+    EXPECT_EQ(words("Install: hatesgadget gadget\n",
+                    "Package: gadget\nVersion: 1\nMulti-Arch: foreign\n\n"
+                    "Package: gadget\nArchitecture: i386\nVersion: 1\nMulti-Arch: foreign\n\n"
+                    "Package: hatesgadget\nVersion: 1\nConflicts: gadget\n"),
+              "   1. gadget:amd64=1 is selected for install\n"
+              "   2. gadget:amd64=1 is not selected for install because:\n"
+              "      1. hatesgadget:amd64=1 is selected for install\n"
+              "      2. hatesgadget:amd64 Conflicts gadget\n"
+              "         [selected hatesgadget:amd64]");
+}
+
 TEST(Solver3Trail, GivesNothingWhenTheReplaySucceeds) {
     auto sc = test::scenario("Install: app\n", "Package: app\nVersion: 1\nDepends: lib\n\nPackage: lib\nVersion: 1\n");
     solver3::Trail trail(sc.universe, sc.request);
