@@ -233,6 +233,7 @@ public:
     Account(const solver3::Trail& t) : t_(t), w_(t.universe()) {}
 
     std::string text(solver3::Var v) const {
+        if (v == solver3::kNoVar) return "";  // a clause of the request itself
         return t_.is_package(v) ? w_.package(t_.package_of(v)) : w_.version(t_.version_of(v));
     }
 
@@ -392,12 +393,10 @@ std::string indented(std::string s) {
 }  // namespace
 
 std::optional<std::string> solver3_conflicting_decisions(const Universe& u, const Request& r) {
-    // The shapes first: each was checked against solver3's own output, and
-    // the replay does not yet model every detail they cover (a manual
-    // package's relation reached only after the removals, a Conflicts that
-    // names what its package provides itself).
-    // A removal is told by the shapes first: solver3 decides a manual
-    // package's relation on a removed one later than the replay does.
+    // A removal is told by the shapes first: solver3 reaches a manual
+    // package's relation on a removed one later than the replay does (in
+    // its work order, where it finds no choice left), and the shapes were
+    // checked against solver3's own output.
     if (!r.remove.empty())
         if (auto shaped = request_shapes(u, r)) return shaped;
     solver3::Trail trail(u, r);
@@ -407,7 +406,8 @@ std::optional<std::string> solver3_conflicting_decisions(const Universe& u, cons
         const std::string two = a.why(c->var, c->second_decision, c->second_reason, "   ");
         return "   1. " + indented(one.substr(3)) + "\n   2. " + indented(two.substr(3));
     }
-    return std::nullopt;
+    // The replay found no conflict (or gave up): what the shapes say.
+    return r.remove.empty() ? request_shapes(u, r) : std::nullopt;
 }
 
 }  // namespace aptus::solver

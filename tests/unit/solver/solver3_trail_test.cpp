@@ -135,6 +135,20 @@ TEST(Solver3Trail, AForeignArchitectureThatIsMultiArchForeignIsAChoiceToo) {
               "         [selected hatesgadget:amd64]");
 }
 
+TEST(Solver3Trail, ASecondRecordAtTheCandidatesVersionIsNotAChoice) {
+    // apt keeps one version per version string: what only the second
+    // record provides is provided by nothing.
+    EXPECT_EQ(words("Install: user\n",
+                    "Package: user\nVersion: 1\nDepends: api-1 | api-2\n\n"
+                    "Package: impl\nVersion: 1\nProvides: api-0\n\n"
+                    "Package: impl\nVersion: 1\nProvides: api-2\nAPT-Candidate: no\n",
+                    "amd64"),
+              "   1. user:amd64=1 is selected for install\n"
+              "   2. user:amd64 Depends api-1 | api-2\n"
+              "      but none of the choices are installable:\n"
+              "      [no choices]");
+}
+
 TEST(Solver3Trail, GivesNothingWhenTheReplaySucceeds) {
     auto sc = test::scenario("Install: app\n", "Package: app\nVersion: 1\nDepends: lib\n\nPackage: lib\nVersion: 1\n");
     solver3::Trail trail(sc.universe, sc.request);
