@@ -115,7 +115,6 @@ private:
     bool compare_vars(Var a, Var b, std::optional<uint32_t> target) const;
     std::optional<uint32_t> candidate(uint32_t package) const;
     bool important(DepKind k) const;
-    bool duplicate(uint32_t version) const;
     // A Conflicts of a package on a name it provides lists the package too.
     bool itself(const Clause& c, Var s) const;
     uint32_t depth() const { return uint32_t(choices_.size()); }

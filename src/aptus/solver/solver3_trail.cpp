@@ -42,18 +42,6 @@ std::optional<uint32_t> Trail::candidate(uint32_t package) const {
     return std::nullopt;
 }
 
-// apt's cache holds one version per version string of a package: a second
-// record at the candidate's version only adds its file. aptus may keep it
-// apart; the replay leaves it out.
-bool Trail::duplicate(uint32_t v) const {
-    const Version& ver = u_.versions[v];
-    if (ver.candidate || ver.installed) return false;
-    for (uint32_t w : u_.packages[ver.package].versions)
-        if (w != v && (u_.versions[w].candidate || u_.versions[w].installed) && u_.versions[w].version == ver.version)
-            return true;
-    return false;
-}
-
 bool Trail::important(DepKind k) const {
     if (k == DepKind::Recommends) return r_.install_recommends;
     if (k == DepKind::Suggests) return r_.install_suggests;
@@ -222,9 +210,6 @@ Clause Trail::translate(uint32_t from, const Dependency& d, Var reason, bool imp
                 for (uint32_t h : hits) c.solutions.push_back(version_var(h));
             }
         }
-        c.solutions.erase(std::remove_if(c.solutions.begin() + long(begin), c.solutions.end(),
-                                         [&](Var s) { return !is_package(s) && duplicate(version_of(s)); }),
-                          c.solutions.end());
         std::stable_sort(c.solutions.begin() + long(begin), c.solutions.end(),
                          [&](Var a, Var b) { return compare_vars(a, b, target); });
     }
@@ -282,8 +267,7 @@ void Trail::discover(Var start) {
             Clause select;
             select.reason = v;
             select.group = Group::SelectVersion;
-            for (uint32_t w : versions)
-                if (!duplicate(w)) select.solutions.push_back(version_var(w));
+            for (uint32_t w : versions) select.solutions.push_back(version_var(w));
             std::stable_sort(select.solutions.begin(), select.solutions.end(),
                              [&](Var a, Var b) { return compare_vars(a, b, p); });
             register_clause(std::move(select));
@@ -307,7 +291,7 @@ void Trail::discover(Var start) {
             up.solutions = {package_var(p)};
             register_clause(std::move(up));
             for (uint32_t other : versions) {
-                if (other == ver || duplicate(other)) continue;
+                if (other == ver) continue;
                 Clause no;
                 no.reason = v;
                 no.group = Group::SelectVersion;
@@ -499,8 +483,7 @@ bool Trail::solve() {
 bool Trail::facts() {
     if (r_.strict_pinning)
         for (uint32_t v = 0; v < u_.versions.size(); ++v)
-            if (!u_.versions[v].installed && !u_.versions[v].candidate && !duplicate(v) &&
-                !enqueue(version_var(v), false, kNoClause))
+            if (!u_.versions[v].installed && !u_.versions[v].candidate && !enqueue(version_var(v), false, kNoClause))
                 return false;
     // apt walks its packages in its cache's hash-table order, and the
     // order of the facts decides which of two clashing chains is told

@@ -135,18 +135,19 @@ TEST(Solver3Trail, AForeignArchitectureThatIsMultiArchForeignIsAChoiceToo) {
               "         [selected hatesgadget:amd64]");
 }
 
-TEST(Solver3Trail, ASecondRecordAtTheCandidatesVersionIsNotAChoice) {
-    // apt keeps one version per version string: what only the second
-    // record provides is provided by nothing.
+TEST(Solver3Trail, AVersionStrictPinningRulesOutIsAFactAgainstTheOnlyChoice) {
+    // Two records of one version string that differ are two versions; the
+    // one that is not the candidate is ruled out before anything else, so
+    // the one choice a relation has is refused at once.
     EXPECT_EQ(words("Install: user\n",
                     "Package: user\nVersion: 1\nDepends: api-1 | api-2\n\n"
                     "Package: impl\nVersion: 1\nProvides: api-0\n\n"
                     "Package: impl\nVersion: 1\nProvides: api-2\nAPT-Candidate: no\n",
                     "amd64"),
-              "   1. user:amd64=1 is selected for install\n"
-              "   2. user:amd64 Depends api-1 | api-2\n"
-              "      but none of the choices are installable:\n"
-              "      [no choices]");
+              "   1. impl:amd64=1 is not selected for install\n"
+              "   2. impl:amd64=1 is selected for install because:\n"
+              "      1. user:amd64=1 is selected for install\n"
+              "      2. user:amd64 Depends api-1 | api-2");
 }
 
 TEST(Solver3Trail, GivesNothingWhenTheReplaySucceeds) {
