@@ -52,7 +52,11 @@ std::vector<BrokenPackage> broken_after_request(const SystemUniverse& su, const 
 // and every version it leaves with an important relation unmet, each
 // target described against that state. `follow_dependencies` false: the
 // named ones alone, as apt leaves them for an external solver.
+// `spare_held`: a dependency is not followed to an upgrade that would break
+// a held package (what apt's marking leaves for solver3, which runs no
+// problem resolver after it to force that upgrade).
 std::vector<BrokenPackage> broken_after_failed_request(const SystemUniverse& su, const solver::Request& request,
-                                                       bool install_recommends, bool follow_dependencies = true);
+                                                       bool install_recommends, bool follow_dependencies = true,
+                                                       bool spare_held = false);
 
 }  // namespace aptus::system

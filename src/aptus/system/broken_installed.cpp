@@ -199,8 +199,8 @@ std::vector<BrokenPackage> broken_in(const SystemUniverse& su, bool install_reco
 // marked in turn. What is left unmet is what apt lists.
 class ClassicMarking {
 public:
-    ClassicMarking(const Universe& u, const solver::Request& r, bool recommends, bool follow)
-        : u_(u), recommends_(recommends), follow_(follow), chosen_(u.packages.size(), kNone) {
+    ClassicMarking(const Universe& u, const solver::Request& r, bool recommends, bool follow, bool spare_held = false)
+        : u_(u), recommends_(recommends), follow_(follow), spare_held_(spare_held), chosen_(u.packages.size(), kNone) {
         for (uint32_t p = 0; p < u.packages.size(); ++p)
             for (uint32_t v : u.packages[p].versions)
                 if (u.versions[v].installed) chosen_[p] = v;
@@ -241,6 +241,23 @@ private:
         return false;
     }
 
+    // Whether installing `h` would leave a held package's Depends or
+    // Pre-Depends, met now, unmet.
+    bool breaks_held(uint32_t h) const {
+        const uint32_t hp = u_.versions[h].package;
+        std::vector<uint32_t> hits;
+        for (uint32_t w = 0; w < u_.versions.size(); ++w) {
+            if (!u_.versions[w].hold || !u_.versions[w].installed || !present(w)) continue;
+            for (const solver::Dependency& d : u_.deps(w)) {
+                if (d.kind != DepKind::Depends && d.kind != DepKind::PreDepends) continue;
+                auto now = [&](uint32_t x) { return present(x); };
+                auto then = [&](uint32_t x) { return u_.versions[x].package == hp ? x == h : present(x); };
+                if (relation_met(u_, w, d, now, hits) && !relation_met(u_, w, d, then, hits)) return true;
+            }
+        }
+        return false;
+    }
+
     void mark(uint32_t p) {
         auto v = candidate(p);
         if (!v || chosen_[p] == *v || held_elsewhere(p, *v) || depth_ > 100) return;
@@ -273,7 +290,7 @@ private:
                 auto usable = std::find_if(hits.begin(), hits.end(), [&](uint32_t h) {
                     const uint32_t hp = u_.versions[h].package;
                     return u_.versions[h].candidate && chosen_[hp] != kRemoved && !held_elsewhere(hp, h) &&
-                           !sibling_present(h);
+                           !sibling_present(h) && !(spare_held_ && breaks_held(h));
                 });
                 if (usable == hits.end()) continue;
                 mark(u_.versions[*usable].package);
@@ -286,6 +303,7 @@ private:
     const Universe& u_;
     bool recommends_;
     bool follow_;  // mark the dependencies too (apt's auto-install)
+    bool spare_held_;  // never through an upgrade that breaks a held package
     std::vector<uint32_t> chosen_;  // by package: the version, kNone or kRemoved
     int depth_ = 0;
 };
@@ -309,9 +327,10 @@ BrokenTarget describe_planned(const Universe& u, const ClassicMarking& m, uint32
 }  // namespace
 
 std::vector<BrokenPackage> broken_after_failed_request(const SystemUniverse& su, const solver::Request& request,
-                                                       bool install_recommends, bool follow_dependencies) {
+                                                       bool install_recommends, bool follow_dependencies,
+                                                       bool spare_held) {
     const Universe& u = su.universe;
-    ClassicMarking marking(u, request, install_recommends, follow_dependencies);
+    ClassicMarking marking(u, request, install_recommends, follow_dependencies, spare_held);
     std::vector<BrokenPackage> out;
     std::vector<uint32_t> hits;
     auto present = [&](uint32_t h) { return marking.present(h); };

@@ -90,10 +90,11 @@ int fail_as_apt(const config::Config& config, const system::SystemUniverse& su, 
     // apt hands an external solver the request's own marks, dependencies
     // unfollowed: what it reports broken after the solver failed is those.
     const bool recommends = config.find_bool("APT::Install-Recommends", true);
-    auto broken = system::broken_after_failed_request(su, r, recommends, !solved.external);
+    const std::string solver = config.find("APT::Solver", "internal");
+    const bool solver3 = (solver == "3.0" || solver == "3.1") && !solved.external;
+    auto broken = system::broken_after_failed_request(su, r, recommends, !solved.external, solver3);
     print_unsatisfiable(broken);
     std::fflush(stdout);
-    const std::string solver = config.find("APT::Solver", "internal");
     if ((solver == "3.0" || solver == "3.1") && !solved.external)
         if (auto words = solver::solver3_conflicting_decisions(su.universe, r))
             return fail(std::vector<std::string>{"Unable to satisfy dependencies. Reached two conflicting decisions:\n" + *words},
