@@ -56,7 +56,10 @@ const char* kPackagesB =
     "Package: foo\n"
     "Version: 1.0-1\n"
     "Architecture: amd64\n"
-    "Depends: ignored-because-merged\n"
+    "Installed-Size: 120\n"
+    "Multi-Arch: foreign\n"
+    "Depends: libc6 (>=2.36), bar|baz:any, virt\n"
+    "Recommends: ignored-because-merged\n"
     "\n"
     "Package: foo\n"
     "Version: 1.1-1\n"
@@ -168,7 +171,7 @@ TEST_F(CacheBuild, Counts) {
     EXPECT_EQ(cache->native_architecture(), "amd64");
     // The broken Depends is reported with its file and line, the stanza kept.
     ASSERT_EQ(diagnostics.size(), 1u);
-    EXPECT_NE(diagnostics[0].message.find("b_Packages:15"), std::string::npos) << diagnostics[0].message;
+    EXPECT_NE(diagnostics[0].message.find("b_Packages:18"), std::string::npos) << diagnostics[0].message;
     EXPECT_EQ(pkg("broken").version_count, 1u);
     EXPECT_EQ(cache->versions_of(pkg("broken"))[0].dependency_count, 0u);
 }
@@ -577,4 +580,36 @@ TEST_F(CacheBuild, NamesAreCaseInsensitiveAsApts) {
     auto n = c.find_name("WorldofGoo");
     ASSERT_TRUE(n.has_value());
     EXPECT_EQ(c.str(c.names()[*n].name), "worldofgoo");
+}
+
+TEST_F(CacheBuild, SameVersionWithOtherRelationsIsAnotherVersionAsInApt) {
+    // apt keeps one version per version string only while the stanzas agree
+    // on Installed-Size, Depends, Pre-Depends, Conflicts, Breaks, Replaces
+    // (its version hash), Size and Multi-Arch; another Depends makes a
+    // second version, read after the first and sorted after it, with its own
+    // Provides. Provides or Recommends alone do not.
+    CacheInputs in = inputs;
+    in.indices.resize(1);
+    in.indices[0].path = dir.write("dup_Packages",
+                                   "Package: extra\nVersion: 1\nArchitecture: all\nInstalled-Size: 4\n"
+                                   "Provides: abi-1\n\n"
+                                   "Package: extra\nVersion: 1\nArchitecture: all\nInstalled-Size: 4\n"
+                                   "Depends: missing\nProvides: abi-2\n\n"
+                                   "Package: extra\nVersion: 1\nArchitecture: all\nInstalled-Size: 4\n"
+                                   "Recommends: other\nProvides: abi-3\n\n");
+    in.status_path = dir.write("dup_status", "");
+    Cache c = Cache::from_image(build_cache(in).image);
+    const Package* p = c.find_package("extra", "amd64");
+    ASSERT_NE(p, nullptr);
+    auto vs = c.versions_of(*p);
+    ASSERT_EQ(vs.size(), 2u);
+    EXPECT_EQ(vs[0].dependency_count, 0u);
+    EXPECT_EQ(c.files_of(vs[0]).size(), 2u);  // the first and the third stanza
+    EXPECT_EQ(vs[1].dependency_count, 1u);
+    EXPECT_EQ(c.files_of(vs[1]).size(), 1u);
+    auto n = c.find_name("abi-2");
+    ASSERT_TRUE(n.has_value());
+    EXPECT_EQ(c.providers(*n).size(), 1u);
+    ASSERT_EQ(c.provides_of(vs[1]).size(), 1u);
+    EXPECT_EQ(c.str(c.names()[c.provides_of(vs[1])[0].name].name), "abi-2");
 }
