@@ -3,8 +3,9 @@
 # - apt-get upgrade --with-new-pkgs (apt's classic solver) takes an
 #   or-group's first alternative or keeps the upgrade back; it never falls
 #   to a later alternative (solver3, --solver 3.0, does);
-# - one version string in two stanzas with other Depends is two versions:
-#   the second's Provides are its own (apt's version hash).
+# - one version string in two stanzas with other Depends or Breaks is two
+#   versions (apt's version hash): the archive's stanza of the installed
+#   version string, with other Breaks, is an upgrade, not a reinstall.
 source "$(dirname "$0")/lib/install_repo.sh"
 install_setup
 BIN=$T/bin
@@ -14,7 +15,7 @@ for name in apt-get apt; do ln -s "$APTUS" "$BIN/$name"; done
 run() {
     "$@" >"$T/out" 2>&1 </dev/null
     RC=$?
-    OUT=$(cat "$T/out")
+    OUT=$(cat "$T/out") ERR=""
 }
 
 spec "starter|1|Architecture=all" "blocker|1|Architecture=all" "plain|1|Architecture=all" >"$T/spec1.json"
@@ -33,5 +34,12 @@ check "and installs no second alternative: $OUT" not_contains "$OUT" "Inst secon
 check "plain is upgraded: $OUT" contains "$OUT" "Inst plain [1] (2 "
 run "$BIN/apt-get" upgrade -s --with-new-pkgs --solver 3.0
 check "solver3 takes the second alternative (rc $RC): $OUT" contains "$OUT" "Inst second-alt"
+
+spec "starter|1|Architecture=all" "blocker|1|Architecture=all" \
+    "plain|1|Architecture=all|Breaks=plain-old" >"$T/spec3.json"
+install_suite stable "$T/spec3.json"
+run "$BIN/apt-get" upgrade -s
+check "upgrade (rc $RC): plain 1 with other Breaks is an upgrade of plain 1: $OUT" contains "$OUT" "Inst plain [1] (1 aptus-test:stable [all])"
+check "and counted as one: $OUT" contains "$OUT" "1 upgraded, 0 newly installed, 0 to remove"
 
 finish

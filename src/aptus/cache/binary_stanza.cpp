@@ -295,15 +295,13 @@ void add_binary_stanza(BuildState& st, const PreparedStanza& s, uint32_t file, S
     // version string whose relations or sizes differ is another version
     // (apt's version hash: Installed-Size, Depends, Pre-Depends, Conflicts,
     // Breaks, Replaces; then Size and Multi-Arch), read after the first so
-    // it sorts after it. The status joins the first such version when none
-    // has its data: what dpkg installed is the version the archive offers.
-    uint32_t ver = kNone, first_read = kNone;
-    for (uint32_t v = st.packages[pkg].first_version; v != kNone; v = st.next_version[v]) {
-        if (st.versions[v].version != ver_str) continue;
-        first_read = v;  // the list is newest-read first
-        if (same_version_data(st, st.versions[v], s)) ver = v;  // the first read that matches
-    }
-    if (ver == kNone && from_status) ver = first_read;
+    // it sorts after it. The status too: an installed version whose
+    // relations differ from the archive's of the same string is another
+    // version, and the archive's is an upgrade of it (apt's rule).
+    uint32_t ver = kNone;
+    for (uint32_t v = st.packages[pkg].first_version; v != kNone; v = st.next_version[v])
+        if (st.versions[v].version == ver_str && same_version_data(st, st.versions[v], s))
+            ver = v;  // the list is newest-read first: the first read that matches
     if (ver == kNone) {
         ver = uint32_t(st.versions.size());
         Version v{};

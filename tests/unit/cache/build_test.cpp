@@ -87,6 +87,9 @@ const char* kStatus =
     "Status: install ok installed\n"
     "Architecture: amd64\n"
     "Version: 1.0-1\n"
+    "Installed-Size: 120\n"
+    "Multi-Arch: foreign\n"
+    "Depends: libc6 (>= 2.36), bar | baz:any, virt\n"
     "Description: the foo tool\n"
     " Installed long text.\n"
     "\n"
@@ -418,7 +421,7 @@ TEST_F(CacheBuild, DamagedStanzasInEveryKindOfFile) {
     std::string packages = with_nul(kPackagesA, "Description: bar\n Long");
     packages.insert(packages.find("Multi-Arch: same\n") , "not a field\n");
     in.indices[0].path = dir.write("damaged_Packages", packages);
-    // Status: a NUL in a field name of local-only's stanza (line 10), the others kept.
+    // Status: a NUL in a field name of local-only's stanza (line 13), the others kept.
     in.status_path = dir.write("damaged_status", with_nul(kStatus, "Status: hold ok installed\nArch"));
     // extended_states: the first stanza is broken, the second is read.
     in.extended_states_path = dir.write("damaged_extended_states",
@@ -432,7 +435,7 @@ TEST_F(CacheBuild, DamagedStanzasInEveryKindOfFile) {
     const std::string packages_file = in.indices[0].path;
     EXPECT_TRUE(has_warning(r.diagnostics, packages_file + ":27: NUL byte in field 'Description'; its value ends there"));
     EXPECT_TRUE(has_warning(r.diagnostics, packages_file + ":34: line has no ':' (expected \"Field: value\"); the stanza was skipped"));
-    EXPECT_TRUE(has_warning(r.diagnostics, in.status_path + ":10: NUL byte in line; the stanza was skipped"));
+    EXPECT_TRUE(has_warning(r.diagnostics, in.status_path + ":13: NUL byte in line; the stanza was skipped"));
     EXPECT_TRUE(has_warning(r.diagnostics, in.extended_states_path + ":2: line has no ':'"));
     EXPECT_TRUE(has_warning(r.diagnostics, in.indices[3].path + ":10: continuation line before the first field"));
     EXPECT_TRUE(has_warning(r.diagnostics, in.indices[2].path + ":4: NUL byte in field 'Description-en'"));
