@@ -298,10 +298,16 @@ void add_binary_stanza(BuildState& st, const PreparedStanza& s, uint32_t file, S
     // it sorts after it. The status too: an installed version whose
     // relations differ from the archive's of the same string is another
     // version, and the archive's is an upgrade of it (apt's rule).
-    uint32_t ver = kNone;
-    for (uint32_t v = st.packages[pkg].first_version; v != kNone; v = st.next_version[v])
-        if (st.versions[v].version == ver_str && same_version_data(st, st.versions[v], s))
-            ver = v;  // the list is newest-read first: the first read that matches
+    // A half-installed package's record is what dpkg wrote before the
+    // unpack finished (its fields may be missing): it joins the archive's
+    // version of its string, which a run again must fetch.
+    uint32_t ver = kNone, first_read = kNone;
+    for (uint32_t v = st.packages[pkg].first_version; v != kNone; v = st.next_version[v]) {
+        if (st.versions[v].version != ver_str) continue;
+        first_read = v;  // the list is newest-read first
+        if (same_version_data(st, st.versions[v], s)) ver = v;  // the first read that matches
+    }
+    if (ver == kNone && from_status && st.packages[pkg].state == InstallState::HalfInstalled) ver = first_read;
     if (ver == kNone) {
         ver = uint32_t(st.versions.size());
         Version v{};

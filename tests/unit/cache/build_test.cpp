@@ -616,3 +616,29 @@ TEST_F(CacheBuild, SameVersionWithOtherRelationsIsAnotherVersionAsInApt) {
     ASSERT_EQ(c.provides_of(vs[1]).size(), 1u);
     EXPECT_EQ(c.str(c.names()[c.provides_of(vs[1])[0].name].name), "abi-2");
 }
+
+TEST_F(CacheBuild, InstalledStanzaWithOtherRelationsIsAnotherVersionUnlessHalfInstalled) {
+    // dpkg's record of an installed version whose Breaks the archive changed
+    // is a version of its own (apt upgrades it to the archive's); a
+    // half-installed one, whose fields dpkg may not have written yet, is the
+    // archive's version (a run again fetches it).
+    CacheInputs in = inputs;
+    in.indices.resize(1);
+    in.indices[0].path = dir.write("st_Packages",
+                                   "Package: core\nVersion: 2\nArchitecture: all\nBreaks: video-6\n\n"
+                                   "Package: lib\nVersion: 1\nArchitecture: all\nDepends: core\n\n");
+    in.status_path = dir.write("st_status",
+                               "Package: core\nStatus: install ok installed\nVersion: 2\nArchitecture: all\n"
+                               "Breaks: video-5\n\n"
+                               "Package: lib\nStatus: install reinstreq half-installed\nVersion: 1\n"
+                               "Architecture: all\n\n");
+    Cache c = Cache::from_image(build_cache(in).image);
+    const Package* core = c.find_package("core", "amd64");
+    ASSERT_NE(core, nullptr);
+    ASSERT_EQ(c.versions_of(*core).size(), 2u);
+    EXPECT_EQ(c.current_version(*core), &c.versions_of(*core)[1]);  // the archive's is listed first
+    const Package* lib = c.find_package("lib", "amd64");
+    ASSERT_NE(lib, nullptr);
+    ASSERT_EQ(c.versions_of(*lib).size(), 1u);
+    EXPECT_EQ(c.current_version(*lib), &c.versions_of(*lib)[0]);
+}
