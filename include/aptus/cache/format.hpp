@@ -31,7 +31,7 @@ using StringId = uint32_t;
 inline constexpr uint32_t kNone = UINT32_MAX;
 
 inline constexpr char kMagic[8] = {'A', 'P', 'T', 'U', 'S', 'C', 'C', '\n'};
-inline constexpr uint32_t kFormatVersion = 11;
+inline constexpr uint32_t kFormatVersion = 12;
 
 enum class SectionId : uint32_t {
     StringOffsets,  // uint32_t[string count + 1]

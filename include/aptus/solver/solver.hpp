@@ -24,6 +24,11 @@ struct Request {
     // solver3's stricter rule on a full upgrade: a manually installed package
     // stays even when it is obsolete (what needs its successor is held back).
     bool keep_obsolete_manual = false;
+    // apt's classic solver (apt-get's "internal") in an `upgrade`: an
+    // upgrade or new package whose Depends or-group nothing installed
+    // satisfies takes the group's first alternative that can be had, or is
+    // kept back; it never falls to a later one (solver3 and aptus do).
+    bool first_alternative_upgrades = false;
     bool allow_remove_essential = false;  // essential/protected packages in `remove` may go (--allow-remove-essential)
     bool install_recommends = true;
     bool install_suggests = false;

@@ -225,6 +225,40 @@ void prefetch_binary_stanza(const BuildState& st, const PreparedStanza& s) {
     for (const PreparedStanza::Relation& r : s.provides()) st.pool.prefetch(r.name.hash);
 }
 
+namespace {
+
+// Whether the stanza `s` carries the data of `v` that apt's version hash and
+// SameVersion look at (see add_binary_stanza).
+bool same_version_data(const BuildState& st, const Version& v, const PreparedStanza& s) {
+    const auto& val = s.value;
+    if (v.installed_size != uint32_t(std::min<uint64_t>(parse_number(val[kInstalledSize]), UINT32_MAX))) return false;
+    uint64_t size = parse_number(val[kSize]);
+    uint64_t v_size = uint64_t(v.size_low) | (uint64_t(v.size_high) << 32);
+    if (size != 0 && v_size != 0 && size != v_size) return false;
+    if (v.multi_arch != parse_multi_arch(val[kMultiArch])) return false;
+    auto hashed_type = [](uint8_t t) {
+        auto d = DepType(t);
+        return d == DepType::Depends || d == DepType::PreDepends || d == DepType::Conflicts ||
+               d == DepType::Breaks || d == DepType::Replaces;
+    };
+    auto mine = std::span<const Dependency>(st.dependencies.data() + v.first_dependency, v.dependency_count);
+    auto a = mine.begin();
+    for (const PreparedStanza::Relation& r : s.depends()) {
+        if (!hashed_type(r.type)) continue;
+        while (a != mine.end() && !hashed_type(uint8_t(a->type))) ++a;
+        if (a == mine.end()) return false;
+        if (uint8_t(a->type) != r.type || uint8_t(a->op) != r.op || a->flags != r.flags) return false;
+        if (!iequals(st.pool.view(st.names[a->target]), r.name.text)) return false;
+        if (st.pool.view(a->version) != r.version.text) return false;
+        if (st.pool.view(a->arch_qualifier) != r.arch_qualifier.text) return false;
+        ++a;
+    }
+    while (a != mine.end() && !hashed_type(uint8_t(a->type))) ++a;
+    return a == mine.end();
+}
+
+}  // namespace
+
 void add_binary_stanza(BuildState& st, const PreparedStanza& s, uint32_t file, StringId index_arch, bool from_status,
                        const std::string& file_name) {
     const auto& val = s.value;
@@ -257,8 +291,23 @@ void add_binary_stanza(BuildState& st, const PreparedStanza& s, uint32_t file, S
     StringId ver_str = intern(s.version);
 
     // The same version in several files is one version with several files;
-    // the first file listed keeps its data.
-    uint32_t ver = st.find_version(pkg, ver_str);
+    // the first file listed keeps its data. As in apt, a stanza of the same
+    // version string whose relations or sizes differ is another version
+    // (apt's version hash: Installed-Size, Depends, Pre-Depends, Conflicts,
+    // Breaks, Replaces; then Size and Multi-Arch), read after the first so
+    // it sorts after it. The status too: an installed version whose
+    // relations differ from the archive's of the same string is another
+    // version, and the archive's is an upgrade of it (apt's rule).
+    // A half-installed package's record is what dpkg wrote before the
+    // unpack finished (its fields may be missing): it joins the archive's
+    // version of its string, which a run again must fetch.
+    uint32_t ver = kNone, first_read = kNone;
+    for (uint32_t v = st.packages[pkg].first_version; v != kNone; v = st.next_version[v]) {
+        if (st.versions[v].version != ver_str) continue;
+        first_read = v;  // the list is newest-read first
+        if (same_version_data(st, st.versions[v], s)) ver = v;  // the first read that matches
+    }
+    if (ver == kNone && from_status && st.packages[pkg].state == InstallState::HalfInstalled) ver = first_read;
     if (ver == kNone) {
         ver = uint32_t(st.versions.size());
         Version v{};

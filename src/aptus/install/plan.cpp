@@ -96,7 +96,11 @@ Plan make_plan(const system::SystemUniverse& su, const cache::Cache& c, const sy
         uint32_t up = u.versions[uv].package;
         if (ch.old_version) {
             int cmp = deb::compare_versions(c.str(v.version), c.str(ch.old_version->version));
-            ch.kind = cmp > 0 ? ChangeKind::Upgrade : cmp < 0 ? ChangeKind::Downgrade : ChangeKind::Reinstall;
+            // Another version of the same string (the archive's stanza
+            // differs from what dpkg installed) is an upgrade to apt.
+            ch.kind = cmp > 0 || (cmp == 0 && &v != ch.old_version) ? ChangeKind::Upgrade
+                      : cmp < 0                                      ? ChangeKind::Downgrade
+                                                                     : ChangeKind::Reinstall;
             ch.automatic = u.packages[up].automatic;
         } else {
             ch.automatic = std::find(request.install.begin(), request.install.end(), up) == request.install.end();
@@ -118,7 +122,7 @@ Plan make_plan(const system::SystemUniverse& su, const cache::Cache& c, const sy
         const cache::Version* cur = c.current_version(p);
         const cache::Version* cand = cur ? candidates.candidate(p) : nullptr;
         if (!cand || cand == cur || changed[c.index_of(p)]) continue;
-        if (deb::compare_versions(c.str(cand->version), c.str(cur->version)) > 0) {
+        if (deb::compare_versions(c.str(cand->version), c.str(cur->version)) >= 0) {
             plan.not_upgraded.push_back(&p);
             plan.not_upgraded_candidates.push_back(cand);
         }

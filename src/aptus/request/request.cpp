@@ -459,6 +459,7 @@ void apply_request_settings(const config::Config& config, solver::Request& r) {
     // differ: a full upgrade keeps manually installed obsolete packages.
     const std::string solver = config.find("APT::Solver", "internal");
     r.keep_obsolete_manual = solver == "3.0" || solver == "3.1";
+    r.first_alternative_upgrades = (solver.empty() || solver == "internal") && config.find("Binary", "aptus") != "aptus";
     r.purge = config.find_bool("APT::Get::Purge", false);
     r.autoremove = config.find_bool("APT::Get::AutomaticRemove", false);
     // apt plans a removal of an Essential package the user named, with its

@@ -101,6 +101,23 @@ private:
     void order_choices(std::vector<uint32_t>& vs, size_t alt_begin, size_t alt_end) const;
     void discover();
     void encode();
+    // Request::first_alternative_upgrades: the satisfiers of an or-group
+    // (alternative k's end at ends[k]) cut to the first alternative with a
+    // version that may be chosen, unless something installed satisfies it.
+    void first_alternative_only(std::vector<uint32_t>& sats, const std::vector<size_t>& ends) const {
+        for (uint32_t s : sats)
+            if (pkg_installed_[u_.versions[s].package]) return;
+        size_t begin = 0;
+        for (size_t end : ends) {
+            for (size_t i = begin; i < end; ++i)
+                if (var_of_[sats[i]] != no_var) {
+                    sats.erase(sats.begin() + end, sats.end());
+                    sats.erase(sats.begin(), sats.begin() + begin);
+                    return;
+                }
+            begin = end;
+        }
+    }
     uint32_t reason(Reason r) {
         reasons_.push_back(r);
         return uint32_t(reasons_.size() - 1);
@@ -324,6 +341,7 @@ void Encoder::encode() {
     }
 
     std::vector<uint32_t> sats;
+    std::vector<size_t> alt_ends;
     std::vector<Lit> lits;
     for (uint32_t p = 0; p < u_.packages.size(); ++p) {
         std::vector<uint32_t> vs;
@@ -384,11 +402,16 @@ void Encoder::encode() {
             if (d.kind == DepKind::Suggests && !r_.install_suggests) continue;
             if (d.kind == DepKind::Recommends && !r_.install_recommends && !ver.installed && !installed_deps) continue;
             sats.clear();
+            alt_ends.clear();
             for (const Target& t : d.alternatives) {
                 size_t begin = sats.size();
                 u_.satisfiers(v, t, sats);
                 order_choices(sats, begin, sats.size());
+                alt_ends.push_back(sats.size());
             }
+            if (r_.first_alternative_upgrades && r_.upgrade_all && r_.forbid_remove && !ver.installed &&
+                d.kind != DepKind::Recommends && d.kind != DepKind::Suggests && alt_ends.size() > 1)
+                first_alternative_only(sats, alt_ends);
             bool weak = d.kind == DepKind::Recommends || d.kind == DepKind::Suggests;
             // Across the whole or-group, what is installed already comes first.
             // (When upgrading, what a transition leaves behind comes last.) A

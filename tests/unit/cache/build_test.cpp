@@ -56,7 +56,10 @@ const char* kPackagesB =
     "Package: foo\n"
     "Version: 1.0-1\n"
     "Architecture: amd64\n"
-    "Depends: ignored-because-merged\n"
+    "Installed-Size: 120\n"
+    "Multi-Arch: foreign\n"
+    "Depends: libc6 (>=2.36), bar|baz:any, virt\n"
+    "Recommends: ignored-because-merged\n"
     "\n"
     "Package: foo\n"
     "Version: 1.1-1\n"
@@ -84,6 +87,9 @@ const char* kStatus =
     "Status: install ok installed\n"
     "Architecture: amd64\n"
     "Version: 1.0-1\n"
+    "Installed-Size: 120\n"
+    "Multi-Arch: foreign\n"
+    "Depends: libc6 (>= 2.36), bar | baz:any, virt\n"
     "Description: the foo tool\n"
     " Installed long text.\n"
     "\n"
@@ -168,7 +174,7 @@ TEST_F(CacheBuild, Counts) {
     EXPECT_EQ(cache->native_architecture(), "amd64");
     // The broken Depends is reported with its file and line, the stanza kept.
     ASSERT_EQ(diagnostics.size(), 1u);
-    EXPECT_NE(diagnostics[0].message.find("b_Packages:15"), std::string::npos) << diagnostics[0].message;
+    EXPECT_NE(diagnostics[0].message.find("b_Packages:18"), std::string::npos) << diagnostics[0].message;
     EXPECT_EQ(pkg("broken").version_count, 1u);
     EXPECT_EQ(cache->versions_of(pkg("broken"))[0].dependency_count, 0u);
 }
@@ -415,7 +421,7 @@ TEST_F(CacheBuild, DamagedStanzasInEveryKindOfFile) {
     std::string packages = with_nul(kPackagesA, "Description: bar\n Long");
     packages.insert(packages.find("Multi-Arch: same\n") , "not a field\n");
     in.indices[0].path = dir.write("damaged_Packages", packages);
-    // Status: a NUL in a field name of local-only's stanza (line 10), the others kept.
+    // Status: a NUL in a field name of local-only's stanza (line 13), the others kept.
     in.status_path = dir.write("damaged_status", with_nul(kStatus, "Status: hold ok installed\nArch"));
     // extended_states: the first stanza is broken, the second is read.
     in.extended_states_path = dir.write("damaged_extended_states",
@@ -429,7 +435,7 @@ TEST_F(CacheBuild, DamagedStanzasInEveryKindOfFile) {
     const std::string packages_file = in.indices[0].path;
     EXPECT_TRUE(has_warning(r.diagnostics, packages_file + ":27: NUL byte in field 'Description'; its value ends there"));
     EXPECT_TRUE(has_warning(r.diagnostics, packages_file + ":34: line has no ':' (expected \"Field: value\"); the stanza was skipped"));
-    EXPECT_TRUE(has_warning(r.diagnostics, in.status_path + ":10: NUL byte in line; the stanza was skipped"));
+    EXPECT_TRUE(has_warning(r.diagnostics, in.status_path + ":13: NUL byte in line; the stanza was skipped"));
     EXPECT_TRUE(has_warning(r.diagnostics, in.extended_states_path + ":2: line has no ':'"));
     EXPECT_TRUE(has_warning(r.diagnostics, in.indices[3].path + ":10: continuation line before the first field"));
     EXPECT_TRUE(has_warning(r.diagnostics, in.indices[2].path + ":4: NUL byte in field 'Description-en'"));
@@ -577,4 +583,62 @@ TEST_F(CacheBuild, NamesAreCaseInsensitiveAsApts) {
     auto n = c.find_name("WorldofGoo");
     ASSERT_TRUE(n.has_value());
     EXPECT_EQ(c.str(c.names()[*n].name), "worldofgoo");
+}
+
+TEST_F(CacheBuild, SameVersionWithOtherRelationsIsAnotherVersionAsInApt) {
+    // apt keeps one version per version string only while the stanzas agree
+    // on Installed-Size, Depends, Pre-Depends, Conflicts, Breaks, Replaces
+    // (its version hash), Size and Multi-Arch; another Depends makes a
+    // second version, read after the first and sorted after it, with its own
+    // Provides. Provides or Recommends alone do not.
+    CacheInputs in = inputs;
+    in.indices.resize(1);
+    in.indices[0].path = dir.write("dup_Packages",
+                                   "Package: extra\nVersion: 1\nArchitecture: all\nInstalled-Size: 4\n"
+                                   "Provides: abi-1\n\n"
+                                   "Package: extra\nVersion: 1\nArchitecture: all\nInstalled-Size: 4\n"
+                                   "Depends: missing\nProvides: abi-2\n\n"
+                                   "Package: extra\nVersion: 1\nArchitecture: all\nInstalled-Size: 4\n"
+                                   "Recommends: other\nProvides: abi-3\n\n");
+    in.status_path = dir.write("dup_status", "");
+    Cache c = Cache::from_image(build_cache(in).image);
+    const Package* p = c.find_package("extra", "amd64");
+    ASSERT_NE(p, nullptr);
+    auto vs = c.versions_of(*p);
+    ASSERT_EQ(vs.size(), 2u);
+    EXPECT_EQ(vs[0].dependency_count, 0u);
+    EXPECT_EQ(c.files_of(vs[0]).size(), 2u);  // the first and the third stanza
+    EXPECT_EQ(vs[1].dependency_count, 1u);
+    EXPECT_EQ(c.files_of(vs[1]).size(), 1u);
+    auto n = c.find_name("abi-2");
+    ASSERT_TRUE(n.has_value());
+    EXPECT_EQ(c.providers(*n).size(), 1u);
+    ASSERT_EQ(c.provides_of(vs[1]).size(), 1u);
+    EXPECT_EQ(c.str(c.names()[c.provides_of(vs[1])[0].name].name), "abi-2");
+}
+
+TEST_F(CacheBuild, InstalledStanzaWithOtherRelationsIsAnotherVersionUnlessHalfInstalled) {
+    // dpkg's record of an installed version whose Breaks the archive changed
+    // is a version of its own (apt upgrades it to the archive's); a
+    // half-installed one, whose fields dpkg may not have written yet, is the
+    // archive's version (a run again fetches it).
+    CacheInputs in = inputs;
+    in.indices.resize(1);
+    in.indices[0].path = dir.write("st_Packages",
+                                   "Package: core\nVersion: 2\nArchitecture: all\nBreaks: video-6\n\n"
+                                   "Package: lib\nVersion: 1\nArchitecture: all\nDepends: core\n\n");
+    in.status_path = dir.write("st_status",
+                               "Package: core\nStatus: install ok installed\nVersion: 2\nArchitecture: all\n"
+                               "Breaks: video-5\n\n"
+                               "Package: lib\nStatus: install reinstreq half-installed\nVersion: 1\n"
+                               "Architecture: all\n\n");
+    Cache c = Cache::from_image(build_cache(in).image);
+    const Package* core = c.find_package("core", "amd64");
+    ASSERT_NE(core, nullptr);
+    ASSERT_EQ(c.versions_of(*core).size(), 2u);
+    EXPECT_EQ(c.current_version(*core), &c.versions_of(*core)[1]);  // the archive's is listed first
+    const Package* lib = c.find_package("lib", "amd64");
+    ASSERT_NE(lib, nullptr);
+    ASSERT_EQ(c.versions_of(*lib).size(), 1u);
+    EXPECT_EQ(c.current_version(*lib), &c.versions_of(*lib)[0]);
 }
