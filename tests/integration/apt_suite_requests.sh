@@ -479,9 +479,12 @@ check "git held: the requested package, a target provided (Multi-Arch: foreign) 
  git-ng : Depends: git (> 1:2.26.2)
 E: Unable to correct problems, you have held broken packages."
 APT_CONFIG=$G/apt.conf run "$BIN/apt-get" install git-ng -s --solver 3.0
-check "with --solver 3.0 the block, then the solver's facts: $OUT" \
+check "with --solver 3.0 the block, then solver3's two conflicting decisions: $OUT" \
     contains "$OUT" " git-ng : Depends: git (> 1:2.26.2)
-E: Unable to satisfy the request: these facts cannot all hold:"
+E: Unable to satisfy dependencies. Reached two conflicting decisions:
+   1. git-ng:amd64=1:2.26.2-1 is selected for install
+   2. git-ng:amd64 Depends git (> 1:2.26.2)
+      but none of the choices are installable:"
 APT_CONFIG=$G/apt.conf run "$APTUS" install git-ng -s
 check "aptus under its own name explains without apt's block: $OUT" \
     bash -c '! grep -q "Some packages could not be installed" <<<"$0"' "$OUT"
