@@ -39,6 +39,14 @@ UpdateResult Updater::run() {
     if (::mkdir((lists_ + "auxfiles").c_str(), 0755) != 0 && errno != EEXIST)
         throw system_error("cannot create directory", lists_ + "auxfiles", errno);
     ListsLock lock(lists_);
+    // apt leaves lists/partial to its sandbox user when it is done, failed
+    // or not; it is root's only while this run works in it. (Destroyed
+    // before the lock: handed back while the lock is still held.)
+    struct HandBack {
+        std::string dir;
+        uid_t uid;
+        ~HandBack() { hand_back_partial_dir(dir, uid); }
+    } hand_back{lists_ + "partial", options_.sandbox ? options_.sandbox->uid : uid_t(-1)};
     // What an earlier update set aside as failed goes: the files there are
     // this update's (apt does the same).
     remove_failed_files(lists_ + "partial/");

@@ -3,6 +3,7 @@
 // way that fails moves on to the next compression or path, as apt does.
 #include <optional>
 
+#include "aptus/acquire/release_check.hpp"
 #include "update_plan.hpp"
 #include "updater.hpp"
 
@@ -12,15 +13,19 @@ void Updater::fetch_indices() {
     std::vector<Repo*> owner;
     for (Repo& repo : repos_) {
         if (repo.failed) continue;
+        const bool allow_weak = !repo.no_release && release_check_settings(*repo.entry, config_, repo.fresh.label).allow_weak;
         for (const sources::IndexTarget* t : repo.targets) {
-            if (repo.no_release) {
+            if (repo.no_release || repo.hashless) {
                 plans.push_back(plan_unannounced_index(*t, lists_, config_));
                 owner.push_back(&repo);
                 continue;
             }
+            // apt names the repository by its InRelease here whichever
+            // Release file it got (the transaction is the InRelease's).
             PlanOutcome out =
                 plan_index(*t, repo.fresh, repo.stored ? &*repo.stored : nullptr, repo.unchanged, lists_, config_,
-                           repo.name + (repo.kind == Repo::Kind::InRelease ? " InRelease" : " Release"));
+                           repo.name + " InRelease",
+                           allow_weak);
             if (!out.warning.empty()) add(UpdateMessage::Warning, out.warning);
             if (out.empty) repo.index_moves.push_back({"", "", stored_variants(t->filename), std::nullopt});
             if (!out.plan) continue;

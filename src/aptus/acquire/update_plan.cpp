@@ -41,11 +41,22 @@ std::vector<std::string> stored_variants(const std::string& filename) {
 
 PlanOutcome plan_index(const sources::IndexTarget& target, const deb::ReleaseFile& fresh,
                        const deb::ReleaseFile* stored, bool unchanged, const std::string& lists_dir,
-                       const config::Config& config, const std::string& repo_name) {
+                       const config::Config& config, const std::string& repo_name, bool allow_weak) {
     PlanOutcome out;
-    if (auto whole = fresh.strongest(target.meta_key); whole && whole->second->size == 0) {
-        out.empty = true;
-        return out;
+    auto is_weak = [](deb::ReleaseHash h) { return h == deb::ReleaseHash::Md5 || h == deb::ReleaseHash::Sha1; };
+    const std::string weak_warning = "Skipping acquire of configured file '" + target.meta_key + "' as repository '" +
+                                     repo_name + "' provides only weak security information for it";
+    if (auto whole = fresh.strongest(target.meta_key)) {
+        // As apt: the index itself (its uncompressed entry) must be vouched
+        // for by a strong hash, whatever its compressed forms have.
+        if (is_weak(whole->first) && !allow_weak) {
+            out.warning = weak_warning;
+            return out;
+        }
+        if (whole->second->size == 0) {
+            out.empty = true;
+            return out;
+        }
     }
     // A lists dir that keeps files compressed wants the formats fast to read.
     std::string order = target.option(target.keep_compressed ? "KeepCompressedAs" : "CompressionTypes");
@@ -62,16 +73,14 @@ PlanOutcome plan_index(const sources::IndexTarget& target, const deb::ReleaseFil
         if (word != "uncompressed" && c == Compression::None) continue;  // a format we cannot read
         auto e = fresh.strongest(candidate);
         if (!e) continue;
-        if (e->first == deb::ReleaseHash::Md5 || e->first == deb::ReleaseHash::Sha1) {
+        if (is_weak(e->first) && !allow_weak) {
             weak = true;
             continue;
         }
         offered.push_back({std::string(word), std::move(candidate), *e});
     }
     if (offered.empty()) {
-        if (weak)
-            out.warning = "Skipping acquire of configured file '" + target.meta_key + "' as repository '" +
-                          repo_name + "' provides only weak security information for it";
+        if (weak) out.warning = weak_warning;
         return out;  // else not in this Release: optional, or check_targets said so
     }
 

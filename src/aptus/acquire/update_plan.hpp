@@ -48,9 +48,14 @@ struct PlanOutcome {
 // `stored` is the Release the lists dir holds now (nullptr: none);
 // `unchanged`: the fresh Release is that same file. `repo_name` is how apt
 // names the repository in its warnings ("URI SUITE InRelease").
+// An index the Release vouches for with MD5/SHA1 only (its uncompressed
+// entry, or every compression offered) is skipped with apt's warning,
+// unless `allow_weak` (allow-weak, --allow-weak-repositories) says to take
+// it against those hashes.
 PlanOutcome plan_index(const sources::IndexTarget& target, const deb::ReleaseFile& fresh,
                        const deb::ReleaseFile* stored, bool unchanged, const std::string& lists_dir,
-                       const config::Config& config, const std::string& repo_name = {});
+                       const config::Config& config, const std::string& repo_name = {},
+                       bool allow_weak = false);
 
 // A repository without any Release (taken only where the settings allow
 // it): the index is asked for in each configured compression in turn, with

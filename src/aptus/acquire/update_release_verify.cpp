@@ -160,20 +160,33 @@ void Updater::check_release(Repo& repo) {
         });
     std::string name = repo.name + (repo.kind == Repo::Kind::InRelease ? " InRelease" : " Release");
     // A Release with no SHA256 or SHA512 at all vouches for nothing: apt
-    // refuses the repository (its lists stay) unless weak ones are allowed.
-    const bool allow_weak = config_.find_bool("Acquire::AllowWeakRepositories", false) ||
-                            (!repo.targets.empty() && repo.targets.front()->option("Allow-Weak") == "true");
-    if (fresh.sha256.empty() && fresh.sha512.empty() && !allow_weak) {
+    // refuses the repository (its lists stay) unless weak ones are allowed,
+    // and then takes it as an unauthenticated one (its signature is not
+    // kept, so its packages count as unauthenticated, as apt counts them).
+    ReleaseCheckSettings settings = release_check_settings(*repo.entry, config_, fresh.label);
+    if (fresh.sha256.empty() && fresh.sha512.empty()) {
         const std::string file = partial_path(
             lists_, repo.kind == Repo::Kind::InRelease ? repo.files->inrelease_file : repo.files->release_file);
         const bool any = !fresh.md5.empty() || !fresh.sha1.empty();
         add(UpdateMessage::Warning, "No Hash entry in Release file " + file +
                                         (any ? " which is considered strong enough for security purposes" : ""));
-        fail(repo, "The repository '" + name + "' provides only weak security information.");
+        const std::string weak = "The repository '" + name + "' provides only weak security information.";
+        if (!settings.allow_weak) {
+            fail(repo, weak);
+            add(UpdateMessage::Notice,
+                "Updating from such a repository can't be done securely, and is therefore disabled by default.");
+            add(UpdateMessage::Notice,
+                "See apt-secure(8) manpage for repository creation and user configuration details.");
+            return;
+        }
+        add(UpdateMessage::Warning, weak);
         add(UpdateMessage::Notice,
-            "Updating from such a repository can't be done securely, and is therefore disabled by default.");
+            "Data from such a repository can't be authenticated and is therefore potentially dangerous to use.");
         add(UpdateMessage::Notice, "See apt-secure(8) manpage for repository creation and user configuration details.");
-        return;
+        repo.unverified_signature = true;
+        // Not a hash at all: as apt, its indices are fetched as from a
+        // repository without a Release (bounded by the configured sizes).
+        repo.hashless = !any;
     }
     // An older Release than the stored one is what an out-of-sync mirror
     // serves: apt keeps the stored lists without a word (Valid-Until is what
@@ -188,7 +201,6 @@ void Updater::check_release(Repo& repo) {
             return;
         }
     }
-    ReleaseCheckSettings settings = release_check_settings(*repo.entry, config_, fresh.label);
     int64_t now = int64_t(std::time(nullptr));
     std::vector<CheckResult> checks;
     checks.push_back(check_valid_until(fresh, settings, name, now));
@@ -204,7 +216,9 @@ void Updater::check_release(Repo& repo) {
     std::vector<RequestedTarget> requested;
     for (const auto* t : repo.targets)
         requested.push_back({t->meta_key, t->option("Component"), t->option("Architecture"), t->optional});
-    for (auto& c : check_targets(fresh, requested, name)) checks.push_back(c);
+    // A Release without a single hash lists no file to miss.
+    if (!repo.hashless)
+        for (auto& c : check_targets(fresh, requested, name)) checks.push_back(c);
     for (const CheckResult& c : checks) {
         if (c.ok()) continue;
         if (c.error()) {

@@ -80,6 +80,11 @@ struct Repo {
     // an InRelease is stored under the Release name, a Release.gpg dropped
     // (as apt does).
     bool unverified_signature = false;
+    // The Release gives no hash at all and weak repositories are allowed:
+    // the repository is kept as an unauthenticated one
+    // (unverified_signature) and its indices fetched unannounced, as for
+    // no_release. (One with MD5/SHA1 only is fetched against those.)
+    bool hashless = false;
     // No Release at all, and the settings allow that (trusted=yes, or
     // insecure repositories allowed): the indices are fetched unannounced,
     // bounded by configured sizes only (plan_unannounced_index).
