@@ -3,6 +3,7 @@
 // way that fails moves on to the next compression or path, as apt does.
 #include <optional>
 
+#include "aptus/acquire/archives.hpp"
 #include "aptus/acquire/release_check.hpp"
 #include "update_plan.hpp"
 #include "updater.hpp"
@@ -33,6 +34,19 @@ void Updater::fetch_indices() {
             owner.push_back(&repo);
         }
     }
+    // A "not modified" over a stored file that is not what the Release
+    // vouches for (its way had no earlier Release to go by): apt's hash
+    // mismatch. Checked once per plan, the file hashed once.
+    std::vector<std::optional<bool>> stale(plans.size());
+    auto stored_stale = [&](IndexPlan& p) {
+        const size_t i = size_t(&p - plans.data());
+        if (!stale[i]) {
+            const IndexFetch& way = p.ways[p.next];
+            stale[i] = way.stored_check && !archive_matches(way.final_path, way.stored_check->size,
+                                                            way.stored_check->hash, way.stored_check->hash_hex);
+        }
+        return *stale[i];
+    };
     std::vector<size_t> active(plans.size());
     for (size_t i = 0; i < active.size(); ++i) active[i] = i;
     // Each round tries every unfinished index its next way; what failed
@@ -63,8 +77,10 @@ void Updater::fetch_indices() {
                 // apt's file method announces no size where no Release did.
                 const bool sizeless = p.unannounced && is_local_uri(p.ways[p.next].request.uri);
                 p.line = lines_.emit(UpdateLine::Get, p.target->description, sizeless ? 0 : r.bytes, {}, p.line);
+            } else if (r.status == FetchStatus::NotModified && stored_stale(p)) {
+                p.line = lines_.emit(UpdateLine::Err, p.target->description, 0, {"Hash Sum mismatch"}, p.line);
             } else if (r.status == FetchStatus::NotModified) {
-                p.line = lines_.emit(UpdateLine::Hit, p.target->description, 0, {}, p.line);  // unannounced only
+                p.line = lines_.emit(UpdateLine::Hit, p.target->description, 0, {}, p.line);
             } else if (r.status == FetchStatus::Failed && p.unannounced && !final_failure(p, r)) {
                 // Without a Release apt tries each compression in the open.
                 p.line = lines_.emit(UpdateLine::Ign, p.target->description, 0, failure_details(r), p.line);
@@ -95,6 +111,10 @@ void Updater::fetch_indices() {
             const IndexFetch& way = p.ways[p.next];
             if (r.status == FetchStatus::Ok) {
                 repo.index_moves.push_back({way.request.destination, way.final_path, way.replaces, r.last_modified});
+                continue;
+            }
+            if (r.status == FetchStatus::NotModified && stored_stale(p)) {
+                fail(repo, "Failed to fetch " + way.request.uri + "  Hash Sum mismatch");
                 continue;
             }
             if (r.status != FetchStatus::Failed) continue;

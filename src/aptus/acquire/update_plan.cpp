@@ -128,6 +128,16 @@ PlanOutcome plan_index(const sources::IndexTarget& target, const deb::ReleaseFil
         const bool hex = !r.hash_hex.empty() && std::all_of(r.hash_hex.begin(), r.hash_hex.end(), [](char c) {
             return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
         });
+        if (!stored && !unchanged) {
+            // The form the lists dir keeps: the index itself, or this compression of it.
+            auto kept = fresh.strongest(target.keep_compressed && compressed ? o.path : target.meta_key);
+            struct stat st {};
+            if (kept && (allow_weak || !is_weak(kept->first)) && ::stat(f.final_path.c_str(), &st) == 0 &&
+                S_ISREG(st.st_mode)) {
+                r.if_modified_since = st.st_mtime;
+                f.stored_check = IndexFetch::StoredCheck{kept->second->size, algo_of(kept->first), kept->second->hash};
+            }
+        }
         if (use_by_hash && hex) {
             size_t slash = o.path.rfind('/');
             std::string dir = slash == std::string::npos ? "" : o.path.substr(0, slash + 1);

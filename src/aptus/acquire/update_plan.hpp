@@ -21,6 +21,16 @@ struct IndexFetch {
     std::string final_path;             // in the lists dir
     std::vector<std::string> replaces;  // the target's other compressions
     bool by_hash = false;               // the URI is a by-hash/ path
+    // Asked with If-Modified-Since from the stored file (there is no
+    // earlier Release to compare it with, as apt asks then): a "not
+    // modified" keeps that file only when it is what the Release vouches
+    // for, size and hash; else it is a hash mismatch, as in apt.
+    struct StoredCheck {
+        uint64_t size = 0;
+        HashAlgo hash = HashAlgo::None;
+        std::string hash_hex;
+    };
+    std::optional<StoredCheck> stored_check;
 };
 
 // The ways in apt's order of preference: each compression the Release
