@@ -2,6 +2,7 @@
 // gpgv against the entry's trust anchors), or accepted unsigned where the
 // settings allow it, then parsed and checked (Valid-Until, Date, replay,
 // changed release info, the requested components and architectures).
+#include <cctype>
 #include <ctime>
 
 #include "aptus/acquire/verify.hpp"
@@ -59,14 +60,68 @@ void Updater::verify_release(Repo& repo, const std::string& name, const std::str
     }, text);
 }
 
+// The keys the stored Release's Signed-By field allows to sign the next
+// Release: only from a stored Release that verified (signed lists) and
+// whose Valid-Until has not passed. A word that is no fingerprint matches
+// nothing (the field still narrows).
+std::vector<KeyFingerprint> Updater::stored_signers(const Repo& repo) const {
+    std::vector<KeyFingerprint> out;
+    if (!repo.stored || !repo.stored_signed || repo.stored->signed_by.empty()) return out;
+    if (!repo.stored->valid_until.empty()) {
+        auto until = parse_release_date(repo.stored->valid_until);
+        if (!until || *until <= int64_t(std::time(nullptr))) return out;
+    }
+    std::string word;
+    auto flush = [&] {
+        if (word.empty()) return;
+        KeyFingerprint f;
+        f.exact = word.back() == '!';
+        if (f.exact) word.pop_back();
+        for (char& c : word) c = char(std::toupper(static_cast<unsigned char>(c)));
+        const bool hex = (word.size() == 40 || word.size() == 64) &&
+                         word.find_first_not_of("0123456789ABCDEF") == std::string::npos;
+        f.hex = hex ? word : "(not a fingerprint: " + word + ")";
+        out.push_back(f);
+        word.clear();
+    };
+    for (char c : repo.stored->signed_by) {
+        if (c == ',' || std::isspace(static_cast<unsigned char>(c)))
+            flush();
+        else
+            word += c;
+    }
+    flush();
+    return out;
+}
+
 // Runs the verifier; on a signature failure the settings decide (trusted=yes
 // and allow-insecure take the text anyway, as apt does).
 template <typename Verify>
 void Updater::verify_text(Repo& repo, const std::string& name, Verify verify, const std::string& raw) {
     try {
         TrustAnchors anchors = trust_anchors(*repo.entry, config_);
+        // apt's rule: a stored (verified, still valid) Release that names
+        // its Signed-By keys allows only those to sign the next one.
+        const std::vector<KeyFingerprint> pinned = stored_signers(repo);
+        const bool narrow_after = !pinned.empty() && !anchors.fingerprints.empty();
+        if (!pinned.empty() && anchors.fingerprints.empty()) anchors.fingerprints = pinned;
         Verifier verifier = find_verifier(config_);
         Verified v = verify(anchors, verifier);
+        if (narrow_after) {
+            // Both the entry and the stored Release name keys: a signer must
+            // satisfy both (the verifier checked the entry's).
+            bool ok = false;
+            for (const std::string& signer : v.signers)
+                for (const KeyFingerprint& f : pinned) ok = ok || signer == f.hex;
+            if (!ok) {
+                std::string list;
+                for (const KeyFingerprint& f : pinned) list += (list.empty() ? "" : ", ") + f.hex + (f.exact ? "!" : "");
+                throw VerifyError(VerifyFailure::NotAllowed,
+                                  "OpenPGP signature verification failed: " + name + ": " +
+                                      (pinned.size() > 1 ? "No good signature from required signers: "
+                                                         : "No good signature from required signer: ") + list);
+            }
+        }
         parse_fresh(repo, v.text, name);
     } catch (const VerifyError& e) {
         // apt splits a clear-signed file in its own process, and the error

@@ -16,6 +16,7 @@
 #include "aptus/acquire/lists_store.hpp"
 #include "aptus/acquire/release_check.hpp"
 #include "aptus/acquire/update.hpp"
+#include "aptus/acquire/verify.hpp"
 #include "aptus/deb/release_file.hpp"
 #include "aptus/sources/index_targets.hpp"
 #include "aptus/sources/source_list.hpp"
@@ -135,6 +136,7 @@ private:
     void use_stored(Repo& repo);
 
     // update_release_verify.cpp
+    std::vector<KeyFingerprint> stored_signers(const Repo& repo) const;
     void verify_inrelease(Repo& repo);
     template <typename Verify>
     void verify_text(Repo& repo, const std::string& name, Verify verify, const std::string& raw);
