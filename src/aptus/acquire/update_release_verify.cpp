@@ -122,6 +122,9 @@ void Updater::verify_text(Repo& repo, const std::string& name, Verify verify, co
                                                          : "No good signature from required signer: ") + list);
             }
         }
+        // What the verifier said on the way (a keyring ignored, the legacy
+        // keyring used, a weak digest), each as apt names it.
+        for (const std::string& w : v.warnings) add(UpdateMessage::Warning, name + ": " + w);
         parse_fresh(repo, v.text, name);
     } catch (const VerifyError& e) {
         // apt splits a clear-signed file in its own process, and the error

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -112,6 +113,24 @@ std::vector<std::string> prepare_keyrings(const std::vector<std::string>& keyrin
     return out;
 }
 
+// The verifier's command line and what it answered, on stderr.
+void trace_verifier(const std::vector<std::string>& argv, const SubprocessResult& r) {
+    std::string text = "Preparing to exec: ";
+    for (const std::string& a : argv) text += " " + a;
+    text += "\n";
+    for (const std::string* part : {&r.out, &r.err}) {
+        size_t start = 0;
+        while (start < part->size()) {
+            size_t end = part->find('\n', start);
+            if (end == std::string::npos) end = part->size();
+            text += "Got: " + part->substr(start, end - start) + "\n";
+            start = end + 1;
+        }
+    }
+    std::fflush(stdout);
+    std::fputs(text.c_str(), stderr);
+}
+
 detail::Outcome run_verifier(const Verifier& verifier, const std::vector<std::string>& keyrings,
                              const std::string& signature, const std::string& data,
                              const std::vector<KeyFingerprint>& fingerprints, Scratch& scratch) {
@@ -129,11 +148,14 @@ detail::Outcome run_verifier(const Verifier& verifier, const std::vector<std::st
         for (const auto& k : keyrings) argv.insert(argv.end(), {"--keyring", k});
         argv.insert(argv.end(), {signature, data});
         SubprocessResult r = run_subprocess(argv, options);
-        return detail::read_gpgv_status(r.out, r.signal ? -1 : r.exit_status, fingerprints);
+        if (verifier.debug) trace_verifier(argv, r);
+        return detail::read_gpgv_status(r.out, r.signal ? -1 : r.exit_status, fingerprints,
+                                        verifier.untrusted_digests, verifier.weak_digests);
     }
     for (const auto& k : keyrings) argv.insert(argv.end(), {"--keyring", k});
     argv.insert(argv.end(), {signature, data});
     SubprocessResult r = run_subprocess(argv, options);
+    if (verifier.debug) trace_verifier(argv, r);
     return detail::read_sqv_answer(r.out, r.err, r.signal ? -1 : r.exit_status, fingerprints, verifier.path);
 }
 
@@ -143,7 +165,8 @@ Verified verify_files(const std::string& signature, const std::string& data, std
     bool exact = std::any_of(anchors.fingerprints.begin(), anchors.fingerprints.end(),
                              [](const KeyFingerprint& f) { return f.exact; });
     if (exact && verifier.kind == VerifierKind::Sqv && !verifier.gpgv_path.empty())
-        verifier = {VerifierKind::Gpgv, verifier.gpgv_path, verifier.gpgv_path};
+        verifier = {VerifierKind::Gpgv, verifier.gpgv_path, verifier.gpgv_path, verifier.untrusted_digests,
+                    verifier.weak_digests, verifier.debug};
     Verified result;
     std::vector<std::string> keyrings =
         prepare_keyrings(anchors.keyrings, anchors.inline_keys, verifier, scratch, result.warnings);
@@ -183,6 +206,7 @@ Verified verify_files(const std::string& signature, const std::string& data, std
                           "OpenPGP signature verification failed: " + std::string(name) + ": " + outcome.detail);
     result.text = std::move(text);
     result.signers = std::move(outcome.signers);
+    for (std::string& w : outcome.warnings) result.warnings.push_back(std::move(w));
     return result;
 }
 
@@ -196,8 +220,17 @@ Verifier find_verifier(const config::Config& config) {
     std::string sqv = config.find_file("Dir::Bin::sqv", "/usr/bin/sqv");
     std::string gpgv = config.find_file("Dir::Bin::gpgv", "/usr/bin/gpgv");
     bool have_gpgv = !gpgv.empty() && ::access(gpgv.c_str(), X_OK) == 0;
-    if (!sqv.empty() && ::access(sqv.c_str(), X_OK) == 0) return {VerifierKind::Sqv, sqv, have_gpgv ? gpgv : ""};
-    if (have_gpgv) return {VerifierKind::Gpgv, gpgv, gpgv};
+    std::vector<std::string> untrusted, weak;
+    for (const char* d : {"MD5", "SHA1", "RIPE-MD/160", "SHA224", "SHA256", "SHA384", "SHA512"}) {
+        if (config.find_bool(std::string("APT::Hashes::") + d + "::Untrusted", false))
+            untrusted.push_back(d);
+        else if (config.find_bool(std::string("APT::Hashes::") + d + "::Weak", false))
+            weak.push_back(d);
+    }
+    const bool debug = config.find_bool("Debug::Acquire::gpgv", false) || config.find_bool("Debug::Acquire::sqv", false);
+    if (!sqv.empty() && ::access(sqv.c_str(), X_OK) == 0)
+        return {VerifierKind::Sqv, sqv, have_gpgv ? gpgv : "", untrusted, weak, debug};
+    if (have_gpgv) return {VerifierKind::Gpgv, gpgv, gpgv, untrusted, weak, debug};
     throw Error("No OpenPGP verifier found: neither sqv (" + sqv + ") nor gpgv (" + gpgv +
                 ") can be run; install the sqv package");
 }
