@@ -1,0 +1,49 @@
+#!/bin/bash
+# What decides whether a good signature counts, besides the key:
+# - with gpgv, APT::Hashes::<digest>::Weak takes a signature over that
+#   digest with apt's "uses weak algorithm" warning, ::Untrusted refuses it
+#   (no lists yet: exit 100, nothing stored);
+# - a key file in trusted.gpg.d whose name has a ':' is read (apt's name rule);
+# - a key found only in the legacy trusted.gpg: taken, with apt's warning
+#   naming the repository (the verifier's warnings reach the user).
+source "$(dirname "$0")/lib/update_repo.sh"
+command -v gpgv >/dev/null || { echo "SKIP: gpgv not installed"; exit 0; }
+update_setup
+make_suite stable --packages hello=1.0 >/dev/null
+set_sources stable
+# gpgv, whatever else is installed: sqv applies a policy of its own.
+GPGV=(-o Dir::Bin::sqv=/nonexistent/sqv)
+ALL_WEAK=(-o APT::Hashes::SHA256::Weak=yes -o APT::Hashes::SHA512::Weak=yes -o APT::Hashes::SHA384::Weak=yes)
+ALL_UNTRUSTED=(-o APT::Hashes::SHA256::Untrusted=yes -o APT::Hashes::SHA512::Untrusted=yes
+    -o APT::Hashes::SHA384::Untrusted=yes)
+stored() { ls "$LISTS" | grep -v -e '^lock$' -e '^partial$' -e '^auxfiles$' | tr '\n' ' '; }
+
+run_update "${GPGV[@]}" "${ALL_UNTRUSTED[@]}"
+check "the signature's digest untrusted: exit 100 (rc $RC)" test "$RC" = 100
+check "gpgv's digest named as untrusted: $ERR" contains "$ERR" "untrusted digest algorithm: SHA"
+check "nothing stored: $(stored)" test -z "$(stored)"
+
+run_update "${GPGV[@]}" "${ALL_WEAK[@]}"
+check "the signature's digest weak: exit 0 (rc $RC): $ERR" test "$RC" = 0
+check "apt's warning: $ERR" bash -c 'grep -q "^W: $1 stable InRelease: Signature by key [0-9A-F]* uses weak algorithm (SHA[0-9]*)$" <<<"$0"' "$ERR" "$URL"
+check "the InRelease is stored: $(stored)" bash -c 'ls "$0" | grep -q InRelease' "$LISTS"
+run_update "${GPGV[@]}"
+check "without the setting no such warning: $ERR" not_contains "$ERR" "weak algorithm"
+
+# No Signed-By: the keys of trusted.gpg.d, a ':' in the name.
+printf 'Types: deb\nURIs: %s\nSuites: stable\nComponents: main\n' "$URL" >"$SB/etc/apt/sources.list.d/test.sources"
+cp "$KEYRING" "$SB/etc/apt/trusted.gpg.d/test:key.gpg"
+rm -rf "$LISTS"
+run_update
+check "a key in trusted.gpg.d/test:key.gpg: exit 0 (rc $RC): $ERR" test "$RC" = 0
+check "no warning: $ERR" not_contains "$ERR" "W: "
+
+# Only in the legacy keyring.
+rm "$SB/etc/apt/trusted.gpg.d/test:key.gpg"
+cp "$KEYRING" "$SB/etc/apt/trusted.gpg"
+rm -rf "$LISTS"
+run_update
+check "a key in the legacy trusted.gpg: exit 0 (rc $RC): $ERR" test "$RC" = 0
+check "apt's warning naming the repository: $ERR" \
+    contains "$ERR" "W: $URL stable InRelease: Key is stored in legacy trusted.gpg keyring ($SB/etc/apt/trusted.gpg)"
+finish
