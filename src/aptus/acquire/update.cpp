@@ -125,6 +125,7 @@ std::vector<FetchResult> Updater::run_fetch(const std::vector<FetchRequest>& req
                                             const std::function<void(size_t, const FetchResult&)>& finished) {
     auto callback = [&](const FetchEvent& ev) {
         if (ev.kind == FetchEvent::Started && observer_.request) observer_.request(requests[ev.index]);
+        if (ev.kind == FetchEvent::Finished && observer_.done) observer_.done(requests[ev.index], *ev.result);
         if (ev.kind == FetchEvent::Finished) finished(ev.index, *ev.result);
         if (observer_.progress) observer_.progress(ev);
     };

@@ -1,14 +1,44 @@
 // The last round of transfers: every index file the verified Releases list
 // for the targets, all at once, each checked against its Release entry; a
 // way that fails moves on to the next compression or path, as apt does.
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <optional>
 
 #include "aptus/acquire/archives.hpp"
 #include "aptus/acquire/release_check.hpp"
+#include "transfer_sink.hpp"
 #include "update_plan.hpp"
 #include "updater.hpp"
 
 namespace aptus::acquire {
+
+// apt's Debug::pkgAcquire::Auth: the file as it arrived (it matched the
+// hash it was asked with), then, decompressed, what its lists form hashes
+// to against the Release's entry for the index itself.
+void Updater::trace_hashes(const Repo& repo, const IndexPlan& p, const IndexFetch& way) {
+    const FetchRequest& r = way.request;
+    if (r.hash != HashAlgo::None) {
+        const std::string h = std::string(hash_algo_name(r.hash)) + ":" + r.hash_hex;
+        observer_.hashes(r.uri, {h}, {h});
+    }
+    if (r.decompress == Compression::None) return;
+    auto entry = repo.fresh.strongest(p.target->meta_key);
+    if (!entry) return;
+    const HashAlgo algo = algo_of(entry->first);
+    std::string got = "(unreadable)";
+    int fd = ::open(r.destination.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd >= 0) {
+        Hasher hasher(algo);
+        Hasher* const hashers[] = {&hasher};
+        if (hash_descriptor(fd, hashers)) got = hasher.hex();
+        ::close(fd);
+    }
+    const std::string name(hash_algo_name(algo));
+    observer_.hashes("store:" + r.destination, {name + ":" + got}, {name + ":" + entry->second->hash});
+}
+
 void Updater::fetch_indices() {
     std::vector<IndexPlan> plans;
     std::vector<Repo*> owner;
@@ -111,6 +141,7 @@ void Updater::fetch_indices() {
             const IndexFetch& way = p.ways[p.next];
             if (r.status == FetchStatus::Ok) {
                 repo.index_moves.push_back({way.request.destination, way.final_path, way.replaces, r.last_modified});
+                if (observer_.hashes) trace_hashes(repo, p, way);
                 continue;
             }
             if (r.status == FetchStatus::NotModified && stored_stale(p)) {

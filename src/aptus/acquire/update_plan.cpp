@@ -9,8 +9,6 @@
 #include "aptus/base/strings.hpp"
 
 namespace aptus::acquire {
-namespace {
-
 HashAlgo algo_of(deb::ReleaseHash h) {
     switch (h) {
         case deb::ReleaseHash::Md5: return HashAlgo::Md5;
@@ -20,6 +18,8 @@ HashAlgo algo_of(deb::ReleaseHash h) {
     }
     return HashAlgo::None;
 }
+
+namespace {
 
 constexpr std::string_view kExtensions[] = {"lz4", "zst", "gz", "xz", "bz2", "lzma"};
 

@@ -55,6 +55,9 @@ struct PlanOutcome {
     bool empty = false;
 };
 
+// The fetcher's name for a Release file's hash.
+HashAlgo algo_of(deb::ReleaseHash h);
+
 // `stored` is the Release the lists dir holds now (nullptr: none);
 // `unchanged`: the fresh Release is that same file. `repo_name` is how apt
 // names the repository in its warnings ("URI SUITE InRelease").

@@ -58,6 +58,9 @@ UpdateMessage::Level level_of(CheckResult::Level l);
 // does not ask for binary-all at all.
 bool lacks_arch_all(std::string_view release_text);
 
+struct IndexPlan;
+struct IndexFetch;
+
 // One (URI, suite) and what happened to it so far.
 struct Repo {
     enum class Kind : uint8_t { InRelease, Release };
@@ -150,6 +153,7 @@ private:
 
     // update_indices.cpp
     void fetch_indices();
+    void trace_hashes(const Repo& repo, const IndexPlan& p, const IndexFetch& way);
 
     // update_commit.cpp
     void commit();
