@@ -1,5 +1,6 @@
 #!/bin/bash
 # What decides whether a good signature counts, besides the key:
+# - APT::Key::GPGVCommand names a gpgv-style verifier: used instead of sqv;
 # - with gpgv, APT::Hashes::<digest>::Weak takes a signature over that
 #   digest with apt's "uses weak algorithm" warning, ::Untrusted refuses it
 #   (no lists yet: exit 100, nothing stored);
@@ -29,6 +30,11 @@ check "apt's warning: $ERR" bash -c 'grep -q "^W: $1 stable InRelease: Signature
 check "the InRelease is stored: $(stored)" bash -c 'ls "$0" | grep -q InRelease' "$LISTS"
 run_update "${GPGV[@]}"
 check "without the setting no such warning: $ERR" not_contains "$ERR" "weak algorithm"
+touch -d "@$(($(date +%s) + 30))" "$REPO/dists/stable/InRelease"
+run_update -o APT::Key::GPGVCommand=gpgv "${ALL_WEAK[@]}" -o Debug::Acquire::gpgv=1
+check "APT::Key::GPGVCommand=gpgv: gpgv runs, sqv installed or not: $ERR" \
+    bash -c 'grep -q "^Preparing to exec: *[^ ]*/gpgv " <<<"$0" && grep -q "uses weak algorithm" <<<"$0"' "$ERR"
+check "its status lines are traced" contains "$ERR" "Got: [GNUPG:] VALIDSIG $KEY"
 
 # No Signed-By: the keys of trusted.gpg.d, a ':' in the name.
 printf 'Types: deb\nURIs: %s\nSuites: stable\nComponents: main\n' "$URL" >"$SB/etc/apt/sources.list.d/test.sources"

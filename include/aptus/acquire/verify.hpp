@@ -85,7 +85,8 @@ struct Verifier {
     bool debug = false;
 };
 
-// The verifier to use: Dir::Bin::sqv (default /usr/bin/sqv) if executable,
+// The verifier to use: the gpgv-style command APT::Key::GPGVCommand names
+// (in PATH; else gpgv), if set; else Dir::Bin::sqv (default /usr/bin/sqv) if executable,
 // else Dir::Bin::gpgv (default /usr/bin/gpgv); gpgv_path is filled when
 // both are there. Setting one of the keys to a
 // path that does not exist (tests do) forces the other. Throws aptus::Error

@@ -228,6 +228,28 @@ Verifier find_verifier(const config::Config& config) {
             weak.push_back(d);
     }
     const bool debug = config.find_bool("Debug::Acquire::gpgv", false) || config.find_bool("Debug::Acquire::sqv", false);
+    // APT::Key::GPGVCommand asks for a gpgv-style verifier by name (gpgv-sq,
+    // gpgv-g10code): apt then uses its gpgv method instead of sqv. Found in
+    // PATH (or given as a path), else gpgv itself when there is one.
+    if (std::string cmd = config.find("APT::Key::GPGVCommand"); !cmd.empty()) {
+        std::string path;
+        if (cmd.find('/') != std::string::npos) {
+            if (::access(cmd.c_str(), X_OK) == 0) path = cmd;
+        } else {
+            const char* env = std::getenv("PATH");
+            std::string dirs = env && *env ? env : "/usr/local/bin:/usr/bin:/bin";
+            for (size_t start = 0; start <= dirs.size() && path.empty();) {
+                size_t colon = dirs.find(':', start);
+                if (colon == std::string::npos) colon = dirs.size();
+                std::string dir = dirs.substr(start, colon - start);
+                if (!dir.empty() && dir.front() == '/' && ::access((dir + "/" + cmd).c_str(), X_OK) == 0)
+                    path = dir + "/" + cmd;
+                start = colon + 1;
+            }
+        }
+        if (path.empty() && have_gpgv) path = gpgv;
+        if (!path.empty()) return {VerifierKind::Gpgv, path, path, untrusted, weak, debug};
+    }
     if (!sqv.empty() && ::access(sqv.c_str(), X_OK) == 0)
         return {VerifierKind::Sqv, sqv, have_gpgv ? gpgv : "", untrusted, weak, debug};
     if (have_gpgv) return {VerifierKind::Gpgv, gpgv, gpgv, untrusted, weak, debug};
