@@ -6,7 +6,9 @@
 #   (no lists yet: exit 100, nothing stored);
 # - a key file in trusted.gpg.d whose name has a ':' is read (apt's name rule);
 # - a key found only in the legacy trusted.gpg: taken, with apt's warning
-#   naming the repository (the verifier's warnings reach the user).
+#   naming the repository (the verifier's warnings reach the user);
+# - gpgv's answer for a key nobody has is one W: line, as apt prints it
+#   ("... not available: NO_PUBKEY <id>"; scripts grep that line).
 source "$(dirname "$0")/lib/update_repo.sh"
 command -v gpgv >/dev/null || { echo "SKIP: gpgv not installed"; exit 0; }
 update_setup
@@ -52,4 +54,14 @@ run_update
 check "a key in the legacy trusted.gpg: exit 0 (rc $RC): $ERR" test "$RC" = 0
 check "apt's warning naming the repository: $ERR" \
     contains "$ERR" "W: $URL stable InRelease: Key is stored in legacy trusted.gpg keyring ($SB/etc/apt/trusted.gpg)"
+
+gpg --batch --quiet --passphrase '' --quick-gen-key 'aptus unknown key <unknown@example.org>' ed25519 sign never 2>/dev/null
+OTHER=$(gpg --batch --with-colons --list-keys 2>/dev/null | awk -F: '/^fpr/ {print $10}' | grep -v "^$KEY\$" | head -1)
+set_sources stable
+make_suite stable --packages hello=1.1 --key "$OTHER" >/dev/null
+touch -d "@$(($(date +%s) + 60))" "$REPO/dists/stable/InRelease"
+run_update "${GPGV[@]}"
+check "signed by a key nobody has, old lists kept: exit 0 (rc $RC)" test "$RC" = 0
+check "gpgv's answer on one W: line: $ERR" \
+    bash -c 'grep -qE "^W: .*public key is not available: NO_PUBKEY [0-9A-F]{16}\$" <<<"$0"' "$ERR"
 finish

@@ -52,12 +52,15 @@ bool listed(const std::vector<std::string>& names, const std::string& name) {
     return std::find(names.begin(), names.end(), name) != names.end();
 }
 
+// One line, as apt shows its gpgv method's answer ("...: The following
+// signatures couldn't be verified because the public key is not
+// available: NO_PUBKEY ..."): scripts grep the W: line for the key.
 void append_section(std::string& detail, std::string_view heading, const std::vector<std::string>& items) {
     if (items.empty()) return;
-    if (!detail.empty()) detail += '\n';
+    if (!detail.empty()) detail += ' ';
     detail += heading;
     for (const auto& i : items) {
-        detail += '\n';
+        detail += ' ';
         detail += i;
     }
 }

@@ -56,14 +56,14 @@ TEST(GpgvStatus, ExitTwoIsAcceptedOnlyForAMissingKeyBesideAGoodSignature) {
     o = read_gpgv_status(kMissing, 2, {});
     EXPECT_EQ(o.failure, VerifyFailure::NoPublicKey);
     EXPECT_EQ(o.detail,
-              "The following signatures couldn't be verified because the public key is not available:\n"
+              "The following signatures couldn't be verified because the public key is not available: "
               "NO_PUBKEY E8190DAB42E11442");
 }
 
 TEST(GpgvStatus, WeakDigestsAndBadSignatures) {
     Outcome o = read_gpgv_status(good("2"), 0, {});
     EXPECT_EQ(o.failure, VerifyFailure::WeakDigest);
-    EXPECT_EQ(o.detail, "The following signatures were invalid:\n" + kSigner + " (untrusted digest algorithm: SHA1)");
+    EXPECT_EQ(o.detail, "The following signatures were invalid: " + kSigner + " (untrusted digest algorithm: SHA1)");
     EXPECT_EQ(read_gpgv_status(good("3"), 0, {}).failure, VerifyFailure::WeakDigest);
     // One bad signature spoils a good one.
     o = read_gpgv_status(good() + "[GNUPG:] BADSIG 1111111111111111 Other\n", 1, {});
