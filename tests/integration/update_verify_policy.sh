@@ -4,7 +4,8 @@
 # - with gpgv, APT::Hashes::<digest>::Weak takes a signature over that
 #   digest with apt's "uses weak algorithm" warning, ::Untrusted refuses it
 #   (no lists yet: exit 100, nothing stored);
-# - a key file in trusted.gpg.d whose name has a ':' is read (apt's name rule);
+# - a key file in trusted.gpg.d whose name has a ':' is read (apt's name
+#   rule), by gpgv too; Debug::Acquire::sqv names the good signatures;
 # - a key found only in the legacy trusted.gpg: taken, with apt's warning
 #   naming the repository (the verifier's warnings reach the user);
 # - gpgv's answer for a key nobody has is one W: line, as apt prints it
@@ -45,6 +46,14 @@ rm -rf "$LISTS"
 run_update
 check "a key in trusted.gpg.d/test:key.gpg: exit 0 (rc $RC): $ERR" test "$RC" = 0
 check "no warning: $ERR" not_contains "$ERR" "W: "
+rm -rf "$LISTS"
+run_update "${GPGV[@]}"
+check "and with gpgv, which takes 'name:' for a URL (rc $RC): $ERR" test "$RC" = 0
+if command -v sqv >/dev/null; then
+    rm -rf "$LISTS"
+    run_update -o Debug::Acquire::sqv=1
+    check "sqv's trace names the good signature as apt's sqv method does: $ERR" contains "$ERR" "Got GOODSIG $KEY"
+fi
 
 # Only in the legacy keyring.
 rm "$SB/etc/apt/trusted.gpg.d/test:key.gpg"

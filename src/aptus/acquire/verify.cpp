@@ -33,6 +33,8 @@ public:
     explicit Scratch(const std::string& parent) : dir_("aptus-verify", parent) {}
 
     const std::string& dir() const { return dir_.path(); }
+    // A name no other key file in this directory has.
+    std::string key_name(std::string_view ext) { return "key" + std::to_string(keys_++) + std::string(ext); }
     std::string write(const std::string& name, std::string_view content) {
         std::string path = dir_.path() + "/" + name;
         int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
@@ -54,6 +56,7 @@ public:
 
 private:
     ScratchDirectory dir_;
+    unsigned keys_ = 0;
 };
 
 std::string absolute(const std::string& path) {
@@ -70,13 +73,11 @@ std::vector<std::string> prepare_keyrings(const std::vector<std::string>& keyrin
                                           const std::vector<std::string>& inline_keys, const Verifier& verifier,
                                           Scratch& scratch, std::vector<std::string>& warnings) {
     std::vector<std::string> out;
-    unsigned n = 0;
     auto add_armored = [&](std::string_view text, const std::string& origin) {
         if (verifier.kind == VerifierKind::Sqv) {
-            out.push_back(scratch.write("key" + std::to_string(n++) + ".asc", text));
+            out.push_back(scratch.write(scratch.key_name(".asc"), text));
         } else {
-            out.push_back(scratch.write("key" + std::to_string(n++) + ".gpg",
-                                        detail::dearmor(text, "PGP PUBLIC KEY BLOCK", origin)));
+            out.push_back(scratch.write(scratch.key_name(".gpg"), detail::dearmor(text, "PGP PUBLIC KEY BLOCK", origin)));
         }
     };
     for (const std::string& path : keyrings) {
@@ -93,7 +94,13 @@ std::vector<std::string> prepare_keyrings(const std::vector<std::string>& keyrin
         }
         switch (detail::keyring_format(path, content)) {
         case detail::KeyringFormat::Binary:
-            out.push_back(absolute(path));
+            // gpgv reads "name:rest" as a URL ("invalid key resource URL"
+            // for trusted.gpg.d/rex:expired.gpg): it gets the bytes just
+            // checked, under a plain name of ours.
+            if (verifier.kind == VerifierKind::Gpgv)
+                out.push_back(scratch.write(scratch.key_name(".gpg"), content));
+            else
+                out.push_back(absolute(path));
             break;
         case detail::KeyringFormat::Armored:
             try {
@@ -113,11 +120,27 @@ std::vector<std::string> prepare_keyrings(const std::vector<std::string>& keyrin
     return out;
 }
 
-// The verifier's command line and what it answered, on stderr.
-void trace_verifier(const std::vector<std::string>& argv, const SubprocessResult& r) {
+// The verifier's command line and what it answered, on stderr. For sqv,
+// whose answer is the fingerprints of good signatures, apt's sqv method's
+// lines too: "Got GOODSIG <fpr>", or "NoPubKey: GOODSIG <fpr>" for one
+// Signed-By's fingerprints do not name.
+void trace_verifier(const std::vector<std::string>& argv, const SubprocessResult& r, bool sqv = false,
+                    const std::vector<KeyFingerprint>& fingerprints = {}) {
     std::string text = "Preparing to exec: ";
     for (const std::string& a : argv) text += " " + a;
     text += "\n";
+    if (sqv && r.success()) {
+        for (size_t start = 0; start < r.out.size();) {
+            size_t end = r.out.find('\n', start);
+            if (end == std::string::npos) end = r.out.size();
+            std::string fp = std::string(trim(std::string_view(r.out).substr(start, end - start)));
+            start = end + 1;
+            if (fp.empty()) continue;
+            bool allowed = fingerprints.empty();
+            for (const KeyFingerprint& f : fingerprints) allowed = allowed || f.hex == fp;
+            text += (allowed ? "Got GOODSIG " : "NoPubKey: GOODSIG ") + fp + "\n";
+        }
+    }
     for (const std::string* part : {&r.out, &r.err}) {
         size_t start = 0;
         while (start < part->size()) {
@@ -155,7 +178,7 @@ detail::Outcome run_verifier(const Verifier& verifier, const std::vector<std::st
     for (const auto& k : keyrings) argv.insert(argv.end(), {"--keyring", k});
     argv.insert(argv.end(), {signature, data});
     SubprocessResult r = run_subprocess(argv, options);
-    if (verifier.debug) trace_verifier(argv, r);
+    if (verifier.debug) trace_verifier(argv, r, true, fingerprints);
     return detail::read_sqv_answer(r.out, r.err, r.signal ? -1 : r.exit_status, fingerprints, verifier.path);
 }
 
