@@ -7,7 +7,13 @@
 # - a key file in trusted.gpg.d whose name has a ':' is read (apt's name
 #   rule), by gpgv too; Debug::Acquire::sqv names the good signatures;
 # - a key found only in the legacy trusted.gpg: taken, with apt's warning
-#   naming the repository (the verifier's warnings reach the user);
+#   after the InRelease's URI, as apt's method warns (the verifier's
+#   warnings reach the user);
+# - sqv (a stand-in here: bookworm's sqv has no --policy-as-of) is run a
+#   second time under the policy of a year from now, and a refusal then is
+#   apt's "Policy will reject signature within a year" warning; an sqv that
+#   does not know the option says nothing; APT_SEQUOIA_CRYPTO_POLICY reaches
+#   sqv as SEQUOIA_CRYPTO_POLICY, as apt's sqv method passes it;
 # - gpgv's answer for a key nobody has is one W: line, as apt prints it
 #   ("... not available: NO_PUBKEY <id>"; scripts grep that line).
 source "$(dirname "$0")/lib/update_repo.sh"
@@ -29,7 +35,7 @@ check "nothing stored: $(stored)" test -z "$(stored)"
 
 run_update "${GPGV[@]}" "${ALL_WEAK[@]}"
 check "the signature's digest weak: exit 0 (rc $RC): $ERR" test "$RC" = 0
-check "apt's warning: $ERR" bash -c 'grep -q "^W: $1 stable InRelease: Signature by key [0-9A-F]* uses weak algorithm (SHA[0-9]*)$" <<<"$0"' "$ERR" "$URL"
+check "apt's warning: $ERR" bash -c 'grep -q "^W: $1/dists/stable/InRelease: Signature by key [0-9A-F]* uses weak algorithm (SHA[0-9]*)$" <<<"$0"' "$ERR" "$URL"
 check "the InRelease is stored: $(stored)" bash -c 'ls "$0" | grep -q InRelease' "$LISTS"
 run_update "${GPGV[@]}"
 check "without the setting no such warning: $ERR" not_contains "$ERR" "weak algorithm"
@@ -62,7 +68,31 @@ rm -rf "$LISTS"
 run_update
 check "a key in the legacy trusted.gpg: exit 0 (rc $RC): $ERR" test "$RC" = 0
 check "apt's warning naming the repository: $ERR" \
-    contains "$ERR" "W: $URL stable InRelease: Key is stored in legacy trusted.gpg keyring ($SB/etc/apt/trusted.gpg)"
+    contains "$ERR" "W: $URL/dists/stable/InRelease: Key is stored in legacy trusted.gpg keyring ($SB/etc/apt/trusted.gpg)"
+
+# The sqv stand-in: every signature good (by $KEY), unless asked about next year.
+cat >"$T/fake-sqv" <<'SH'
+#!/bin/sh
+echo "policy=$SEQUOIA_CRYPTO_POLICY" >>"$FAKE_LOG"
+case " $* " in
+*" --policy-as-of "*)
+    if [ -n "$FAKE_OLD" ]; then echo "error: Found argument '--policy-as-of' which wasn't expected" >&2; exit 1; fi
+    echo "Policy rejects the signature" >&2; exit 1 ;;
+esac
+echo "$FAKE_FPR"
+SH
+chmod 755 "$T/fake-sqv"
+set_sources stable
+rm -rf "$LISTS"
+FAKE_LOG=$T/fake-log FAKE_FPR=$KEY APT_SEQUOIA_CRYPTO_POLICY=$T/policy.toml run_update -o Dir::Bin::sqv="$T/fake-sqv"
+check "an sqv whose policy of next year refuses: exit 0 (rc $RC)" test "$RC" = 0
+check "apt's warning after the InRelease's URI: $ERR" \
+    contains "$ERR" "W: $URL/dists/stable/InRelease: Policy will reject signature within a year, see --audit for details"
+check "APT_SEQUOIA_CRYPTO_POLICY passed on: $(sort -u "$T/fake-log")" grep -qx "policy=$T/policy.toml" "$T/fake-log"
+rm -rf "$LISTS"
+FAKE_LOG=$T/fake-log FAKE_FPR=$KEY FAKE_OLD=1 run_update -o Dir::Bin::sqv="$T/fake-sqv"
+check "an sqv without --policy-as-of: exit 0 (rc $RC)" test "$RC" = 0
+check "and no such warning: $ERR" not_contains "$ERR" "Policy will reject"
 
 gpg --batch --quiet --passphrase '' --quick-gen-key 'aptus unknown key <unknown@example.org>' ed25519 sign never 2>/dev/null
 OTHER=$(gpg --batch --with-colons --list-keys 2>/dev/null | awk -F: '/^fpr/ {print $10}' | grep -v "^$KEY\$" | head -1)

@@ -123,8 +123,11 @@ void Updater::verify_text(Repo& repo, const std::string& name, Verify verify, co
             }
         }
         // What the verifier said on the way (a keyring ignored, the legacy
-        // keyring used, a weak digest), each as apt names it.
-        for (const std::string& w : v.warnings) add(UpdateMessage::Warning, name + ": " + w);
+        // keyring used, a weak digest), each as apt's method warns: after
+        // the URI of the signed file.
+        const std::string& signed_uri =
+            repo.kind == Repo::Kind::InRelease ? repo.files->inrelease_uri : repo.files->release_gpg_uri;
+        for (const std::string& w : v.warnings) add(UpdateMessage::Warning, signed_uri + ": " + w);
         parse_fresh(repo, v.text, name);
     } catch (const VerifyError& e) {
         // apt splits a clear-signed file in its own process, and the error

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -175,11 +176,45 @@ detail::Outcome run_verifier(const Verifier& verifier, const std::vector<std::st
         return detail::read_gpgv_status(r.out, r.signal ? -1 : r.exit_status, fingerprints,
                                         verifier.untrusted_digests, verifier.weak_digests);
     }
+    // apt's sqv method: its crypto policy file, the first there is.
+    if (const char* own = std::getenv("APT_SEQUOIA_CRYPTO_POLICY"); own && *own) {
+        options.environment.push_back({"SEQUOIA_CRYPTO_POLICY", own});
+    } else {
+        for (const char* f : {"/etc/crypto-policies/back-ends/apt-sequoia.config",
+                              "/var/lib/crypto-config/profiles/current/apt-sequoia.config",
+                              "/etc/crypto-policies/back-ends/sequoia.config",
+                              "/var/lib/crypto-config/profiles/current/sequoia.config",
+                              "/usr/share/apt/default-sequoia.config"})
+            if (::access(f, R_OK) == 0) {
+                options.environment.push_back({"SEQUOIA_CRYPTO_POLICY", f});
+                break;
+            }
+    }
     for (const auto& k : keyrings) argv.insert(argv.end(), {"--keyring", k});
     argv.insert(argv.end(), {signature, data});
     SubprocessResult r = run_subprocess(argv, options);
     if (verifier.debug) trace_verifier(argv, r, true, fingerprints);
-    return detail::read_sqv_answer(r.out, r.err, r.signal ? -1 : r.exit_status, fingerprints, verifier.path);
+    detail::Outcome o =
+        detail::read_sqv_answer(r.out, r.err, r.signal ? -1 : r.exit_status, fingerprints, verifier.path);
+    if (o.ok) {
+        // As apt's sqv method: the same check under the policy of a year
+        // from now; a refusal then is a warning now. (An sqv without
+        // --policy-as-of, bookworm's 1.1, refuses the option by name:
+        // nothing is said then.)
+        char when[32];
+        const std::time_t later = std::time(nullptr) + 365L * 24 * 3600;
+        struct tm tm {};
+        ::gmtime_r(&later, &tm);
+        std::strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+        std::vector<std::string> ahead = argv;
+        ahead.insert(ahead.begin() + 1, {"--policy-as-of", when});
+        SubprocessResult later_r = run_subprocess(ahead, options);
+        if (verifier.debug) trace_verifier(ahead, later_r, true, fingerprints);
+        if (later_r.signal == 0 && later_r.exit_status == 1 &&
+            later_r.err.find("--policy-as-of") == std::string::npos)
+            o.warnings.push_back("Policy will reject signature within a year, see --audit for details");
+    }
+    return o;
 }
 
 Verified verify_files(const std::string& signature, const std::string& data, std::string text,
