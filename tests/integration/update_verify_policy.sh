@@ -14,6 +14,9 @@
 #   apt's "Policy will reject signature within a year" warning; an sqv that
 #   does not know the option says nothing; APT_SEQUOIA_CRYPTO_POLICY reaches
 #   sqv as SEQUOIA_CRYPTO_POLICY, as apt's sqv method passes it;
+# - an InRelease the server says is unchanged is verified again, as apt
+#   does: the weak-digest warning again, and a key gone from the keyring
+#   since is apt's warning (the lists stay, exit 0);
 # - gpgv's answer for a key nobody has is one W: line, as apt prints it
 #   ("... not available: NO_PUBKEY <id>"; scripts grep that line).
 source "$(dirname "$0")/lib/update_repo.sh"
@@ -94,8 +97,28 @@ FAKE_LOG=$T/fake-log FAKE_FPR=$KEY FAKE_OLD=1 run_update -o Dir::Bin::sqv="$T/fa
 check "an sqv without --policy-as-of: exit 0 (rc $RC)" test "$RC" = 0
 check "and no such warning: $ERR" not_contains "$ERR" "Policy will reject"
 
+# Unchanged InRelease (a Hit): verified again.
+set_sources stable
+rm -rf "$LISTS"
+run_update
+check "signed lists (rc $RC)" test "$RC" = 0
+run_update "${GPGV[@]}" "${ALL_WEAK[@]}"
+check "a Hit: exit 0 (rc $RC)" bash -c 'grep -q "^Hit:.*InRelease" <<<"$0"' "$OUT"
+check "verified again: the weak-digest warning: $ERR" contains "$ERR" "uses weak algorithm"
+before=$(lists_digest)
+cp "$KEYRING" "$T/keyring.saved"
+gpg --batch --quiet --passphrase '' --quick-gen-key 'aptus stranger <stranger@example.org>' ed25519 sign never 2>/dev/null
+STRANGER=$(gpg --batch --with-colons --list-keys 2>/dev/null | awk -F: '/^fpr/ {print $10}' | grep -v "^$KEY\$" | head -1)
+check "a second key to trust instead" test -n "$STRANGER"
+gpg --batch --export "$STRANGER" >"$KEYRING"
+run_update
+check "a Hit after its key left the keyring: exit 0 (rc $RC)" test "$RC" = 0
+check "apt's warning: $ERR" contains "$ERR" "W: An error occurred during the signature verification."
+check "the lists stay" test "$(lists_digest)" = "$before"
+cp "$T/keyring.saved" "$KEYRING"
+
 gpg --batch --quiet --passphrase '' --quick-gen-key 'aptus unknown key <unknown@example.org>' ed25519 sign never 2>/dev/null
-OTHER=$(gpg --batch --with-colons --list-keys 2>/dev/null | awk -F: '/^fpr/ {print $10}' | grep -v "^$KEY\$" | head -1)
+OTHER=$(gpg --batch --with-colons --list-keys 2>/dev/null | awk -F: '/^fpr/ {print $10}' | grep -v -e "^$KEY\$" -e "^$STRANGER\$" | head -1)
 set_sources stable
 make_suite stable --packages hello=1.1 --key "$OTHER" >/dev/null
 touch -d "@$(($(date +%s) + 60))" "$REPO/dists/stable/InRelease"

@@ -78,6 +78,7 @@ void Updater::fetch_inrelease() {
             repo.kind = Repo::Kind::InRelease;
             repo.unchanged = true;
             use_stored(repo);
+            if (repo.stored_signed) reverify_stored_inrelease(repo);
         } else if ((r.not_found || redirect_loop(r) || too_big(r)) && repo.files->release_fallback) {
             // Try Release + Release.gpg next. apt does so for every failure
             // that is neither transient nor an HTTP error other than 404:

@@ -53,6 +53,27 @@ void Updater::verify_inrelease(Repo& repo) {
     }, content);
 }
 
+// An InRelease the server says is unchanged is verified again, as apt
+// verifies it on every update: a key removed, expired or revoked since, or
+// a policy that refuses it now, is said (and the stored lists stay, as for
+// any bad signature over lists there are), and so are the verifier's
+// warnings. trusted=yes needs no signature.
+void Updater::reverify_stored_inrelease(Repo& repo) {
+    if (repo.failed || !repo.stored || repo.stored_path != repo.files->inrelease_file) return;
+    if (release_check_settings(*repo.entry, config_).trusted) return;
+    std::string name = repo.name + " InRelease";
+    std::string content;
+    try {
+        content = read_file(repo.stored_path);
+    } catch (const Error& e) {
+        fail(repo, e.what());
+        return;
+    }
+    verify_text(repo, name, [&](const TrustAnchors& anchors, const Verifier& verifier) {
+        return verify_clearsigned(content, anchors, name, verifier, partial_dir(), repo.stored_path);
+    }, content);
+}
+
 void Updater::verify_release(Repo& repo, const std::string& name, const std::string& text,
                              const std::string& signature_path) {
     verify_text(repo, name, [&](const TrustAnchors& anchors, const Verifier& verifier) {

@@ -141,6 +141,7 @@ private:
     // update_release_verify.cpp
     std::vector<KeyFingerprint> stored_signers(const Repo& repo) const;
     void verify_inrelease(Repo& repo);
+    void reverify_stored_inrelease(Repo& repo);
     template <typename Verify>
     void verify_text(Repo& repo, const std::string& name, Verify verify, const std::string& raw);
     void verify_release(Repo& repo, const std::string& name, const std::string& text,
