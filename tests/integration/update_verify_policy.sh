@@ -105,6 +105,18 @@ check "signed lists (rc $RC)" test "$RC" = 0
 run_update "${GPGV[@]}" "${ALL_WEAK[@]}"
 check "a Hit: exit 0 (rc $RC)" bash -c 'grep -q "^Hit:.*InRelease" <<<"$0"' "$OUT"
 check "verified again: the weak-digest warning: $ERR" contains "$ERR" "uses weak algorithm"
+# The same for an unchanged Release, with the Release.gpg fetched with it.
+make_suite stable --packages hello=1.0 --no-inrelease >/dev/null
+rm -f "$REPO/dists/stable/InRelease"
+rm -rf "$LISTS"
+run_update
+check "Release + Release.gpg (rc $RC)" test "$RC" = 0
+run_update "${GPGV[@]}" "${ALL_WEAK[@]}"
+check "an unchanged Release: exit 0 (rc $RC)" bash -c 'grep -q "^Hit:.* Release" <<<"$0"' "$OUT"
+check "verified again against its Release.gpg: $ERR" contains "$ERR" "Release.gpg: Signature by key"
+make_suite stable --packages hello=1.0 >/dev/null
+rm -rf "$LISTS"
+run_update
 before=$(lists_digest)
 cp "$KEYRING" "$T/keyring.saved"
 gpg --batch --quiet --passphrase '' --quick-gen-key 'aptus stranger <stranger@example.org>' ed25519 sign never 2>/dev/null

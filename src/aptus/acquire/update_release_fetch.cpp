@@ -239,6 +239,16 @@ void Updater::fetch_release_fallback() {
         repo.unchanged = rel.status == FetchStatus::NotModified;
         if (repo.unchanged && !gpg.not_found) {
             use_stored(repo);
+            // As apt, and as for an unchanged InRelease: the Release is
+            // verified again, against the Release.gpg just fetched.
+            if (gpg.status == FetchStatus::Ok && repo.stored_signed &&
+                !release_check_settings(*repo.entry, config_).trusted) {
+                try {
+                    verify_release(repo, repo.name + " Release", read_file(release_path), requests[i + 1].destination);
+                } catch (const Error& e) {
+                    fail(repo, e.what());
+                }
+            }
             continue;
         }
         std::string name = repo.name + " Release";
