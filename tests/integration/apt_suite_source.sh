@@ -11,7 +11,10 @@
 # - a file the mirror changed is refused (hash mismatch) and not unpacked;
 # - a source (or .deb, apt-get download) from a repository that cannot be
 #   authenticated is refused without --allow-unauthenticated;
-# - entries of one repository that disagree on trusted= are refused.
+# - entries of one repository that disagree on trusted= are refused;
+# - a source whose Sources stanza has MD5 (Files) only, from a signed
+#   repository: apt's "Skipping download of file ..." for each file,
+#   nothing fetched nor unpacked, exit 0 (--allow-unauthenticated takes it).
 source "$(dirname "$0")/lib/update_repo.sh"
 command -v dpkg-source >/dev/null || { echo "SKIP: dpkg-source (dpkg-dev) not installed"; exit 0; }
 update_setup
@@ -136,6 +139,23 @@ check "with --allow-unauthenticated it is fetched (rc $RC)" test -s hello_1.0.ds
 RC=$?
 check "download from it is refused too (rc $RC): $(cat "$T/out")" \
     bash -c '[ "$0" = 100 ] && grep -q "cannot be authenticated" "$1"' "$RC" "$T/out"
+
+# MD5 only in the Sources stanza of a signed repository.
+rm -f hello_1.0.dsc
+set_sources stable
+sed -i 's/^Types: deb$/Types: deb deb-src/' "$SB/etc/apt/sources.list.d/test.sources"
+rm -f "$SB/etc/apt/sources.list.d/test.list"
+make_suite stable --packages hello=1.0 --sources hello=1.0 --sources-md5-only >/dev/null
+rm -f "$LISTS"/*_*
+run_update
+check "update, Sources with MD5 only (rc $RC): $ERR" test "$RC" = 0
+src hello
+check "source with MD5 only: exit 0 (rc $RC): $ERR" test "$RC" = 0
+check "apt's skip line for the .dsc: $OUT" \
+    contains "$OUT" "Skipping download of file 'hello_1.0.dsc' as requested hashsum is not available for authentication"
+check "nothing fetched, nothing unpacked" bash -c '! ls hello_1.0* hello-1.0 >/dev/null 2>&1'
+src --allow-unauthenticated hello
+check "--allow-unauthenticated takes it (rc $RC)" test -s hello_1.0.dsc
 
 # Two entries of one repository that disagree on trusted=.
 printf 'deb %s stable main\ndeb [trusted=yes] %s stable non-free\n' "$URL" "$URL" \

@@ -33,7 +33,12 @@
 # - an InRelease that is no clearsigned message is apt's NOSPLIT error;
 #   going from signed to unsigned takes both allow-downgrade-to-insecure and
 #   insecure repositories allowed; a Release gone under both leaves no old
-#   Release file to vouch for the new lists.
+#   Release file to vouch for the new lists;
+# - the rest of apt's traces: Debug::pkgAcquire::Worker's answer lines
+#   ("<- file:201 URI Done", with Alt-Filename for a local compressed index
+#   whose plain form lies beside it), and Debug::pkgAcquire::Auth's hashes
+#   of an index fetched (its decompressed form against the Release), none
+#   for one that was not fetched.
 source "$(dirname "$0")/lib/update_repo.sh"
 update_setup
 
@@ -265,5 +270,23 @@ check "Release gone, both allowed: taken (rc $RC): $ERR" \
 check "no Release file is left to vouch for the lists" bash -c '! ls "$0"/*Release* 2>/dev/null' "$LISTS"
 "$APTUS" install -y -d hello >"$T/out" 2>&1
 check "and hello is unauthenticated" grep -q "cannot be authenticated" "$T/out"
+set_sources stable
+
+# The traces on a local repository: the answer lines and the hashes.
+rm -rf "$LISTS"
+make_suite stable --packages hello=2.6 >/dev/null
+printf 'Types: deb\nURIs: file:%s\nSuites: stable\nComponents: main\nSigned-By: %s\n' "$REPO" "$KEYRING" \
+    >"$SB/etc/apt/sources.list.d/test.sources"
+run_update -o Debug::pkgAcquire::Worker=1 -o Debug::pkgAcquire::Auth=1
+check "a local repository with the traces (rc $RC)" test "$RC" = 0
+check "an answer line for the index, naming its plain form" \
+    has_text "$ERR" "%0aAlt-Filename:%20$REPO/dists/stable/main/binary-amd64/Packages%0a"
+check "the answer says 201 URI Done" contains "$ERR" " <- file:201%20URI%20Done%0aURI:%20file:$REPO/dists/stable/InRelease%0a"
+plain=$(sha512sum <"$REPO/dists/stable/main/binary-amd64/Packages" | cut -d' ' -f1)
+check "the Auth trace has the SHA512 of the decompressed index" contains "$ERR" "- SHA512:$plain"
+check "as received and as expected" test "$(grep -c -- "- SHA512:$plain" <<<"$ERR")" = 2
+touch -d "@$(($(date +%s) + 200))" "$REPO/dists/stable/InRelease"
+run_update -o Debug::pkgAcquire::Auth=1
+check "an index not fetched again has no hash lines (rc $RC)" not_contains "$ERR" "SHA512:$plain"
 set_sources stable
 finish

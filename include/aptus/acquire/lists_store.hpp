@@ -32,7 +32,9 @@ private:
 // checked: a link, or a directory group or others can write, or (as root)
 // one owned by anyone but root or `sandbox_uid` is refused with an
 // aptus::Error; as root, it is taken back to root:root 0700 (part_file.hpp).
-std::string ensure_partial_dir(const std::string& lists_dir, uid_t sandbox_uid = uid_t(-1));
+// With `secure` false it is only created when missing (update does that
+// before its lock, as apt does, and secures it once it holds the lock).
+std::string ensure_partial_dir(const std::string& lists_dir, uid_t sandbox_uid = uid_t(-1), bool secure = true);
 
 // The lists-dir name of a file fetched into partial/: "<lists>/partial/<base name>".
 std::string partial_path(const std::string& lists_dir, const std::string& final_path);

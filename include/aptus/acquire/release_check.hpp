@@ -55,6 +55,10 @@ struct ReleaseCheckSettings {
     bool trusted = false;        // trusted=yes: an unsigned Release is accepted
     bool allow_insecure = false;
     bool allow_downgrade_to_insecure = false;
+    // allow-weak / Acquire::AllowWeakRepositories: a Release (or an index
+    // in it) vouched for by MD5/SHA1 only is taken, the repository then as
+    // an unauthenticated one when the whole Release is weak.
+    bool allow_weak = false;
     // Which Release fields may change without the user's consent, and
     // whether an allowed change is still reported.
     struct InfoChange {

@@ -38,6 +38,16 @@ struct UpdateObserver {
     std::function<void(const FetchEvent&)> progress;
     // Each transfer as it starts (apt's Debug::pkgAcquire::Worker trace).
     std::function<void(const FetchRequest&)> request;
+    // Each transfer as it ends, with its result (the trace's other half).
+    std::function<void(const FetchRequest&, const FetchResult&)> done;
+    // An index file that checked out: what it is (a URI, or "store:" and
+    // the lists form for what decompressing it gave), the hashes it was
+    // found to have and those the Release gives ("SHA256:<hex>"), for apt's
+    // Debug::pkgAcquire::Auth trace. Decompressed forms are hashed only
+    // when this is set.
+    std::function<void(const std::string& what, const std::vector<std::string>& received,
+                       const std::vector<std::string>& expected)>
+        hashes;
 };
 
 struct UpdateResult {

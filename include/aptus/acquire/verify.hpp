@@ -74,9 +74,19 @@ struct Verifier {
     // fingerprint with '!' (this very subkey) is checked with gpgv. Without
     // gpgv such a fingerprint matches nothing.
     std::string gpgv_path;
+    // apt's APT::Hashes::<digest>::Untrusted / ::Weak, for gpgv's answers
+    // (names as apt's gpgv method gives them: "SHA256", "SHA512", ...): a
+    // signature over an untrusted digest does not count (MD5, SHA1 and
+    // RIPE-MD/160 never do); one over a weak digest counts, with apt's
+    // warning. sqv applies its own policy.
+    std::vector<std::string> untrusted_digests, weak_digests;
+    // Debug::Acquire::gpgv / Debug::Acquire::sqv: the verifier's command
+    // and answers go to stderr, as apt's methods trace them.
+    bool debug = false;
 };
 
-// The verifier to use: Dir::Bin::sqv (default /usr/bin/sqv) if executable,
+// The verifier to use: the gpgv-style command APT::Key::GPGVCommand names
+// (in PATH; else gpgv), if set; else Dir::Bin::sqv (default /usr/bin/sqv) if executable,
 // else Dir::Bin::gpgv (default /usr/bin/gpgv); gpgv_path is filled when
 // both are there. Setting one of the keys to a
 // path that does not exist (tests do) forces the other. Throws aptus::Error

@@ -27,6 +27,10 @@ struct ReleaseFile {
     std::string origin, label, suite, codename, version;
     std::string date, valid_until;  // as written (RFC 2822 dates); "" when absent
     std::string release_notes;      // a URL; named when the release's information changes
+    // Signed-By: the keys (fingerprints, space or comma separated, '!' for
+    // an exact subkey) that may sign the next Release of this repository,
+    // as long as this one is valid (apt's rule); "" when absent.
+    std::string signed_by;
     bool not_automatic = false;
     bool but_automatic_upgrades = false;
     bool acquire_by_hash = false;

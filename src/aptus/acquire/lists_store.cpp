@@ -62,14 +62,14 @@ ListsLock::~ListsLock() {
     if (fd_ >= 0) ::close(fd_);
 }
 
-std::string ensure_partial_dir(const std::string& lists_dir, uid_t sandbox_uid) {
+std::string ensure_partial_dir(const std::string& lists_dir, uid_t sandbox_uid, bool secure) {
     const std::string lists = with_slash(lists_dir);
     const std::string partial = lists + "partial/";
     for (const std::string& d : {lists, partial}) {
         if (::mkdir(d.c_str(), d == partial ? 0700 : 0755) != 0 && errno != EEXIST)
             throw system_error("cannot create directory", d, errno);
     }
-    secure_partial_dir(partial, sandbox_uid);
+    if (secure) secure_partial_dir(partial, sandbox_uid);
     return partial;
 }
 

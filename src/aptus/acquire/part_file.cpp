@@ -140,4 +140,20 @@ void secure_partial_dir(const std::string& dir, uid_t sandbox_uid) {
                     ". Remove it and it is made again as it should be.");
 }
 
+void hand_back_partial_dir(const std::string& dir, uid_t sandbox_uid) {
+    if (::geteuid() != 0 || sandbox_uid == uid_t(-1) || sandbox_uid == 0) return;
+    std::string path = dir;
+    while (path.size() > 1 && path.back() == '/') path.pop_back();
+    int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) return;
+    struct stat st {};
+    // Only the directory this run secured: root's, mode 0700.
+    if (::fstat(fd, &st) == 0 && st.st_uid == 0 && (st.st_mode & 07777) == 0700) {
+        if (::fchown(fd, sandbox_uid, 0) != 0) {
+            // Nothing depends on it: the directory stays root's.
+        }
+    }
+    ::close(fd);
+}
+
 }  // namespace aptus::acquire

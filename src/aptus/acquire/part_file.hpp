@@ -51,4 +51,12 @@ void remove_failed_files(const std::string& dir);
 // can write it. Throws aptus::Error naming the directory and what is wrong.
 void secure_partial_dir(const std::string& dir, uid_t sandbox_uid = uid_t(-1));
 
+// At the end of a run, as root, a partial directory secure_partial_dir took
+// (root:root 0700) is left as apt leaves it: to `sandbox_uid`, group root,
+// 0700. Nothing in it is trusted by the next run (secure_partial_dir takes
+// it back first, and every part file is made afresh), so this only gives
+// back what apt's own layout promises its sandbox user. A link, a changed
+// directory or a failed chown leave it as it is; never throws.
+void hand_back_partial_dir(const std::string& dir, uid_t sandbox_uid);
+
 }  // namespace aptus::acquire

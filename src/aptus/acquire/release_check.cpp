@@ -82,6 +82,8 @@ ReleaseCheckSettings release_check_settings(const sources::SourceEntry& entry, c
     s.trusted = entry_bool(entry, "trusted").value_or(false);
     s.allow_insecure =
         entry_bool(entry, "allow-insecure").value_or(config.find_bool("Acquire::AllowInsecureRepositories", false));
+    s.allow_weak =
+        entry_bool(entry, "allow-weak").value_or(config.find_bool("Acquire::AllowWeakRepositories", false));
     s.allow_downgrade_to_insecure = entry_bool(entry, "allow-downgrade-to-insecure")
                                         .value_or(config.find_bool("Acquire::AllowDowngradeToInsecureRepositories", false));
 

@@ -32,14 +32,15 @@ std::vector<std::string_view> split_commas(std::string_view s) {
 
 bool is_hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
-// apt's rule for the files of a parts directory: letters, digits, '_', '-'
+// apt's rule for the files of a parts directory: letters, digits, '_', '-', ':'
 // and '.' only, so editor backups and package-manager leftovers
 // (foo.gpg~, foo.gpg.dpkg-old) are never trusted by accident.
 bool trusted_part_name(std::string_view name) {
     if (!(ends_with(name, ".gpg") || ends_with(name, ".asc"))) return false;
     return std::all_of(name.begin(), name.end(), [](char c) {
+        // apt's run-parts rule (GetListOfFilesInDir), which takes ':' too.
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
-               c == '.';
+               c == '.' || c == ':';
     });
 }
 

@@ -32,13 +32,27 @@ UpdateResult Updater::run() {
     create_apt_directory(config_.find_dir("Dir::Cache"), config_.find_dir("Dir::Cache"));
     options_ = fetch_options(config_);
     if (!options_.sandbox_warning.empty()) add(UpdateMessage::Warning, options_.sandbox_warning);
-    ensure_partial_dir(lists_, options_.sandbox ? options_.sandbox->uid : uid_t(-1));
+    // partial/ made first, as apt makes it before its lock (a lists dir
+    // that cannot be entered is reported by it), but taken back from the
+    // sandbox user (secure_partial_dir) and handed back only by the run
+    // that holds the lock.
+    const uid_t sandbox_uid = options_.sandbox ? options_.sandbox->uid : uid_t(-1);
+    ensure_partial_dir(lists_, sandbox_uid, /*secure=*/false);
+    ListsLock lock(lists_);
+    ensure_partial_dir(lists_, sandbox_uid);
+    // apt leaves lists/partial to its sandbox user when it is done, failed
+    // or not; it is root's only while this run works in it. (Destroyed
+    // before the lock: handed back while the lock is still held.)
+    struct HandBack {
+        std::string dir;
+        uid_t uid;
+        ~HandBack() { hand_back_partial_dir(dir, uid); }
+    } hand_back{lists_ + "partial", sandbox_uid};
     // apt's directory for auxiliary downloads: made by every update, so a
     // lists directory looks the same whichever of the two made it.
     // (find_dir() ends the path with '/'.)
     if (::mkdir((lists_ + "auxfiles").c_str(), 0755) != 0 && errno != EEXIST)
         throw system_error("cannot create directory", lists_ + "auxfiles", errno);
-    ListsLock lock(lists_);
     // What an earlier update set aside as failed goes: the files there are
     // this update's (apt does the same).
     remove_failed_files(lists_ + "partial/");
@@ -117,6 +131,7 @@ std::vector<FetchResult> Updater::run_fetch(const std::vector<FetchRequest>& req
                                             const std::function<void(size_t, const FetchResult&)>& finished) {
     auto callback = [&](const FetchEvent& ev) {
         if (ev.kind == FetchEvent::Started && observer_.request) observer_.request(requests[ev.index]);
+        if (ev.kind == FetchEvent::Finished && observer_.done) observer_.done(requests[ev.index], *ev.result);
         if (ev.kind == FetchEvent::Finished) finished(ev.index, *ev.result);
         if (observer_.progress) observer_.progress(ev);
     };

@@ -1,26 +1,62 @@
 // The last round of transfers: every index file the verified Releases list
 // for the targets, all at once, each checked against its Release entry; a
 // way that fails moves on to the next compression or path, as apt does.
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <optional>
 
+#include "aptus/acquire/archives.hpp"
+#include "aptus/acquire/release_check.hpp"
+#include "transfer_sink.hpp"
 #include "update_plan.hpp"
 #include "updater.hpp"
 
 namespace aptus::acquire {
+
+// apt's Debug::pkgAcquire::Auth: the file as it arrived (it matched the
+// hash it was asked with), then, decompressed, what its lists form hashes
+// to against the Release's entry for the index itself.
+void Updater::trace_hashes(const Repo& repo, const IndexPlan& p, const IndexFetch& way) {
+    const FetchRequest& r = way.request;
+    if (r.hash != HashAlgo::None) {
+        const std::string h = std::string(hash_algo_name(r.hash)) + ":" + r.hash_hex;
+        observer_.hashes(r.uri, {h}, {h});
+    }
+    if (r.decompress == Compression::None) return;
+    auto entry = repo.fresh.strongest(p.target->meta_key);
+    if (!entry) return;
+    const HashAlgo algo = algo_of(entry->first);
+    std::string got = "(unreadable)";
+    int fd = ::open(r.destination.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd >= 0) {
+        Hasher hasher(algo);
+        Hasher* const hashers[] = {&hasher};
+        if (hash_descriptor(fd, hashers)) got = hasher.hex();
+        ::close(fd);
+    }
+    const std::string name(hash_algo_name(algo));
+    observer_.hashes("store:" + r.destination, {name + ":" + got}, {name + ":" + entry->second->hash});
+}
+
 void Updater::fetch_indices() {
     std::vector<IndexPlan> plans;
     std::vector<Repo*> owner;
     for (Repo& repo : repos_) {
         if (repo.failed) continue;
+        const bool allow_weak = !repo.no_release && release_check_settings(*repo.entry, config_, repo.fresh.label).allow_weak;
         for (const sources::IndexTarget* t : repo.targets) {
-            if (repo.no_release) {
+            if (repo.no_release || repo.hashless) {
                 plans.push_back(plan_unannounced_index(*t, lists_, config_));
                 owner.push_back(&repo);
                 continue;
             }
+            // apt names the repository by its InRelease here whichever
+            // Release file it got (the transaction is the InRelease's).
             PlanOutcome out =
                 plan_index(*t, repo.fresh, repo.stored ? &*repo.stored : nullptr, repo.unchanged, lists_, config_,
-                           repo.name + (repo.kind == Repo::Kind::InRelease ? " InRelease" : " Release"));
+                           repo.name + " InRelease",
+                           allow_weak);
             if (!out.warning.empty()) add(UpdateMessage::Warning, out.warning);
             if (out.empty) repo.index_moves.push_back({"", "", stored_variants(t->filename), std::nullopt});
             if (!out.plan) continue;
@@ -28,6 +64,19 @@ void Updater::fetch_indices() {
             owner.push_back(&repo);
         }
     }
+    // A "not modified" over a stored file that is not what the Release
+    // vouches for (its way had no earlier Release to go by): apt's hash
+    // mismatch. Checked once per plan, the file hashed once.
+    std::vector<std::optional<bool>> stale(plans.size());
+    auto stored_stale = [&](IndexPlan& p) {
+        const size_t i = size_t(&p - plans.data());
+        if (!stale[i]) {
+            const IndexFetch& way = p.ways[p.next];
+            stale[i] = way.stored_check && !archive_matches(way.final_path, way.stored_check->size,
+                                                            way.stored_check->hash, way.stored_check->hash_hex);
+        }
+        return *stale[i];
+    };
     std::vector<size_t> active(plans.size());
     for (size_t i = 0; i < active.size(); ++i) active[i] = i;
     // Each round tries every unfinished index its next way; what failed
@@ -58,8 +107,10 @@ void Updater::fetch_indices() {
                 // apt's file method announces no size where no Release did.
                 const bool sizeless = p.unannounced && is_local_uri(p.ways[p.next].request.uri);
                 p.line = lines_.emit(UpdateLine::Get, p.target->description, sizeless ? 0 : r.bytes, {}, p.line);
+            } else if (r.status == FetchStatus::NotModified && stored_stale(p)) {
+                p.line = lines_.emit(UpdateLine::Err, p.target->description, 0, {"Hash Sum mismatch"}, p.line);
             } else if (r.status == FetchStatus::NotModified) {
-                p.line = lines_.emit(UpdateLine::Hit, p.target->description, 0, {}, p.line);  // unannounced only
+                p.line = lines_.emit(UpdateLine::Hit, p.target->description, 0, {}, p.line);
             } else if (r.status == FetchStatus::Failed && p.unannounced && !final_failure(p, r)) {
                 // Without a Release apt tries each compression in the open.
                 p.line = lines_.emit(UpdateLine::Ign, p.target->description, 0, failure_details(r), p.line);
@@ -90,6 +141,11 @@ void Updater::fetch_indices() {
             const IndexFetch& way = p.ways[p.next];
             if (r.status == FetchStatus::Ok) {
                 repo.index_moves.push_back({way.request.destination, way.final_path, way.replaces, r.last_modified});
+                if (observer_.hashes) trace_hashes(repo, p, way);
+                continue;
+            }
+            if (r.status == FetchStatus::NotModified && stored_stale(p)) {
+                fail(repo, "Failed to fetch " + way.request.uri + "  Hash Sum mismatch");
                 continue;
             }
             if (r.status != FetchStatus::Failed) continue;

@@ -10,8 +10,6 @@
 #include "aptus/base/strings.hpp"
 
 namespace aptus::acquire {
-namespace {
-
 HashAlgo algo_of(deb::ReleaseHash h) {
     switch (h) {
         case deb::ReleaseHash::Md5: return HashAlgo::Md5;
@@ -21,6 +19,8 @@ HashAlgo algo_of(deb::ReleaseHash h) {
     }
     return HashAlgo::None;
 }
+
+namespace {
 
 constexpr std::string_view kExtensions[] = {"lz4", "zst", "gz", "xz", "bz2", "lzma"};
 
@@ -42,11 +42,22 @@ std::vector<std::string> stored_variants(const std::string& filename) {
 
 PlanOutcome plan_index(const sources::IndexTarget& target, const deb::ReleaseFile& fresh,
                        const deb::ReleaseFile* stored, bool unchanged, const std::string& lists_dir,
-                       const config::Config& config, const std::string& repo_name) {
+                       const config::Config& config, const std::string& repo_name, bool allow_weak) {
     PlanOutcome out;
-    if (auto whole = fresh.strongest(target.meta_key); whole && whole->second->size == 0) {
-        out.empty = true;
-        return out;
+    auto is_weak = [](deb::ReleaseHash h) { return h == deb::ReleaseHash::Md5 || h == deb::ReleaseHash::Sha1; };
+    const std::string weak_warning = "Skipping acquire of configured file '" + target.meta_key + "' as repository '" +
+                                     repo_name + "' provides only weak security information for it";
+    if (auto whole = fresh.strongest(target.meta_key)) {
+        // As apt: the index itself (its uncompressed entry) must be vouched
+        // for by a strong hash, whatever its compressed forms have.
+        if (is_weak(whole->first) && !allow_weak) {
+            out.warning = weak_warning;
+            return out;
+        }
+        if (whole->second->size == 0) {
+            out.empty = true;
+            return out;
+        }
     }
     // A lists dir that keeps files compressed wants the formats fast to read.
     std::string order = target.option(target.keep_compressed ? "KeepCompressedAs" : "CompressionTypes");
@@ -63,16 +74,14 @@ PlanOutcome plan_index(const sources::IndexTarget& target, const deb::ReleaseFil
         if (word != "uncompressed" && c == Compression::None) continue;  // a format we cannot read
         auto e = fresh.strongest(candidate);
         if (!e) continue;
-        if (e->first == deb::ReleaseHash::Md5 || e->first == deb::ReleaseHash::Sha1) {
+        if (is_weak(e->first) && !allow_weak) {
             weak = true;
             continue;
         }
         offered.push_back({std::string(word), std::move(candidate), *e});
     }
     if (offered.empty()) {
-        if (weak)
-            out.warning = "Skipping acquire of configured file '" + target.meta_key + "' as repository '" +
-                          repo_name + "' provides only weak security information for it";
+        if (weak) out.warning = weak_warning;
         return out;  // else not in this Release: optional, or check_targets said so
     }
 
@@ -120,6 +129,16 @@ PlanOutcome plan_index(const sources::IndexTarget& target, const deb::ReleaseFil
         const bool hex = !r.hash_hex.empty() && std::all_of(r.hash_hex.begin(), r.hash_hex.end(), [](char c) {
             return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
         });
+        if (!stored && !unchanged) {
+            // The form the lists dir keeps: the index itself, or this compression of it.
+            auto kept = fresh.strongest(target.keep_compressed && compressed ? o.path : target.meta_key);
+            struct stat st {};
+            if (kept && (allow_weak || !is_weak(kept->first)) && ::stat(f.final_path.c_str(), &st) == 0 &&
+                S_ISREG(st.st_mode)) {
+                r.if_modified_since = st.st_mtime;
+                f.stored_check = IndexFetch::StoredCheck{kept->second->size, algo_of(kept->first), kept->second->hash};
+            }
+        }
         if (use_by_hash && hex) {
             size_t slash = o.path.rfind('/');
             std::string dir = slash == std::string::npos ? "" : o.path.substr(0, slash + 1);

@@ -21,6 +21,16 @@ struct IndexFetch {
     std::string final_path;             // in the lists dir
     std::vector<std::string> replaces;  // the target's other compressions
     bool by_hash = false;               // the URI is a by-hash/ path
+    // Asked with If-Modified-Since from the stored file (there is no
+    // earlier Release to compare it with, as apt asks then): a "not
+    // modified" keeps that file only when it is what the Release vouches
+    // for, size and hash; else it is a hash mismatch, as in apt.
+    struct StoredCheck {
+        uint64_t size = 0;
+        HashAlgo hash = HashAlgo::None;
+        std::string hash_hex;
+    };
+    std::optional<StoredCheck> stored_check;
 };
 
 // The ways in apt's order of preference: each compression the Release
@@ -45,12 +55,20 @@ struct PlanOutcome {
     bool empty = false;
 };
 
+// The fetcher's name for a Release file's hash.
+HashAlgo algo_of(deb::ReleaseHash h);
+
 // `stored` is the Release the lists dir holds now (nullptr: none);
 // `unchanged`: the fresh Release is that same file. `repo_name` is how apt
 // names the repository in its warnings ("URI SUITE InRelease").
+// An index the Release vouches for with MD5/SHA1 only (its uncompressed
+// entry, or every compression offered) is skipped with apt's warning,
+// unless `allow_weak` (allow-weak, --allow-weak-repositories) says to take
+// it against those hashes.
 PlanOutcome plan_index(const sources::IndexTarget& target, const deb::ReleaseFile& fresh,
                        const deb::ReleaseFile* stored, bool unchanged, const std::string& lists_dir,
-                       const config::Config& config, const std::string& repo_name = {});
+                       const config::Config& config, const std::string& repo_name = {},
+                       bool allow_weak = false);
 
 // A repository without any Release (taken only where the settings allow
 // it): the index is asked for in each configured compression in turn, with

@@ -78,6 +78,7 @@ void Updater::fetch_inrelease() {
             repo.kind = Repo::Kind::InRelease;
             repo.unchanged = true;
             use_stored(repo);
+            if (repo.stored_signed) reverify_stored_inrelease(repo);
         } else if ((r.not_found || redirect_loop(r) || too_big(r)) && repo.files->release_fallback) {
             // Try Release + Release.gpg next. apt does so for every failure
             // that is neither transient nor an HTTP error other than 404:
@@ -238,6 +239,16 @@ void Updater::fetch_release_fallback() {
         repo.unchanged = rel.status == FetchStatus::NotModified;
         if (repo.unchanged && !gpg.not_found) {
             use_stored(repo);
+            // As apt, and as for an unchanged InRelease: the Release is
+            // verified again, against the Release.gpg just fetched.
+            if (gpg.status == FetchStatus::Ok && repo.stored_signed &&
+                !release_check_settings(*repo.entry, config_).trusted) {
+                try {
+                    verify_release(repo, repo.name + " Release", read_file(release_path), requests[i + 1].destination);
+                } catch (const Error& e) {
+                    fail(repo, e.what());
+                }
+            }
             continue;
         }
         std::string name = repo.name + " Release";

@@ -2,6 +2,7 @@
 // gpgv against the entry's trust anchors), or accepted unsigned where the
 // settings allow it, then parsed and checked (Valid-Until, Date, replay,
 // changed release info, the requested components and architectures).
+#include <cctype>
 #include <ctime>
 
 #include "aptus/acquire/verify.hpp"
@@ -52,11 +53,66 @@ void Updater::verify_inrelease(Repo& repo) {
     }, content);
 }
 
+// An InRelease the server says is unchanged is verified again, as apt
+// verifies it on every update: a key removed, expired or revoked since, or
+// a policy that refuses it now, is said (and the stored lists stay, as for
+// any bad signature over lists there are), and so are the verifier's
+// warnings. trusted=yes needs no signature.
+void Updater::reverify_stored_inrelease(Repo& repo) {
+    if (repo.failed || !repo.stored || repo.stored_path != repo.files->inrelease_file) return;
+    if (release_check_settings(*repo.entry, config_).trusted) return;
+    std::string name = repo.name + " InRelease";
+    std::string content;
+    try {
+        content = read_file(repo.stored_path);
+    } catch (const Error& e) {
+        fail(repo, e.what());
+        return;
+    }
+    verify_text(repo, name, [&](const TrustAnchors& anchors, const Verifier& verifier) {
+        return verify_clearsigned(content, anchors, name, verifier, partial_dir(), repo.stored_path);
+    }, content);
+}
+
 void Updater::verify_release(Repo& repo, const std::string& name, const std::string& text,
                              const std::string& signature_path) {
     verify_text(repo, name, [&](const TrustAnchors& anchors, const Verifier& verifier) {
         return verify_detached(text, read_file(signature_path), anchors, name, verifier, partial_dir());
     }, text);
+}
+
+// The keys the stored Release's Signed-By field allows to sign the next
+// Release: only from a stored Release that verified (signed lists) and
+// whose Valid-Until has not passed. A word that is no fingerprint matches
+// nothing (the field still narrows).
+std::vector<KeyFingerprint> Updater::stored_signers(const Repo& repo) const {
+    std::vector<KeyFingerprint> out;
+    if (!repo.stored || !repo.stored_signed || repo.stored->signed_by.empty()) return out;
+    if (!repo.stored->valid_until.empty()) {
+        auto until = parse_release_date(repo.stored->valid_until);
+        if (!until || *until <= int64_t(std::time(nullptr))) return out;
+    }
+    std::string word;
+    auto flush = [&] {
+        if (word.empty()) return;
+        KeyFingerprint f;
+        f.exact = word.back() == '!';
+        if (f.exact) word.pop_back();
+        for (char& c : word) c = char(std::toupper(static_cast<unsigned char>(c)));
+        const bool hex = (word.size() == 40 || word.size() == 64) &&
+                         word.find_first_not_of("0123456789ABCDEF") == std::string::npos;
+        f.hex = hex ? word : "(not a fingerprint: " + word + ")";
+        out.push_back(f);
+        word.clear();
+    };
+    for (char c : repo.stored->signed_by) {
+        if (c == ',' || std::isspace(static_cast<unsigned char>(c)))
+            flush();
+        else
+            word += c;
+    }
+    flush();
+    return out;
 }
 
 // Runs the verifier; on a signature failure the settings decide (trusted=yes
@@ -65,8 +121,34 @@ template <typename Verify>
 void Updater::verify_text(Repo& repo, const std::string& name, Verify verify, const std::string& raw) {
     try {
         TrustAnchors anchors = trust_anchors(*repo.entry, config_);
+        // apt's rule: a stored (verified, still valid) Release that names
+        // its Signed-By keys allows only those to sign the next one.
+        const std::vector<KeyFingerprint> pinned = stored_signers(repo);
+        const bool narrow_after = !pinned.empty() && !anchors.fingerprints.empty();
+        if (!pinned.empty() && anchors.fingerprints.empty()) anchors.fingerprints = pinned;
         Verifier verifier = find_verifier(config_);
         Verified v = verify(anchors, verifier);
+        if (narrow_after) {
+            // Both the entry and the stored Release name keys: a signer must
+            // satisfy both (the verifier checked the entry's).
+            bool ok = false;
+            for (const std::string& signer : v.signers)
+                for (const KeyFingerprint& f : pinned) ok = ok || signer == f.hex;
+            if (!ok) {
+                std::string list;
+                for (const KeyFingerprint& f : pinned) list += (list.empty() ? "" : ", ") + f.hex + (f.exact ? "!" : "");
+                throw VerifyError(VerifyFailure::NotAllowed,
+                                  "OpenPGP signature verification failed: " + name + ": " +
+                                      (pinned.size() > 1 ? "No good signature from required signers: "
+                                                         : "No good signature from required signer: ") + list);
+            }
+        }
+        // What the verifier said on the way (a keyring ignored, the legacy
+        // keyring used, a weak digest), each as apt's method warns: after
+        // the URI of the signed file.
+        const std::string& signed_uri =
+            repo.kind == Repo::Kind::InRelease ? repo.files->inrelease_uri : repo.files->release_gpg_uri;
+        for (const std::string& w : v.warnings) add(UpdateMessage::Warning, signed_uri + ": " + w);
         parse_fresh(repo, v.text, name);
     } catch (const VerifyError& e) {
         // apt splits a clear-signed file in its own process, and the error
@@ -160,20 +242,33 @@ void Updater::check_release(Repo& repo) {
         });
     std::string name = repo.name + (repo.kind == Repo::Kind::InRelease ? " InRelease" : " Release");
     // A Release with no SHA256 or SHA512 at all vouches for nothing: apt
-    // refuses the repository (its lists stay) unless weak ones are allowed.
-    const bool allow_weak = config_.find_bool("Acquire::AllowWeakRepositories", false) ||
-                            (!repo.targets.empty() && repo.targets.front()->option("Allow-Weak") == "true");
-    if (fresh.sha256.empty() && fresh.sha512.empty() && !allow_weak) {
+    // refuses the repository (its lists stay) unless weak ones are allowed,
+    // and then takes it as an unauthenticated one (its signature is not
+    // kept, so its packages count as unauthenticated, as apt counts them).
+    ReleaseCheckSettings settings = release_check_settings(*repo.entry, config_, fresh.label);
+    if (fresh.sha256.empty() && fresh.sha512.empty()) {
         const std::string file = partial_path(
             lists_, repo.kind == Repo::Kind::InRelease ? repo.files->inrelease_file : repo.files->release_file);
         const bool any = !fresh.md5.empty() || !fresh.sha1.empty();
         add(UpdateMessage::Warning, "No Hash entry in Release file " + file +
                                         (any ? " which is considered strong enough for security purposes" : ""));
-        fail(repo, "The repository '" + name + "' provides only weak security information.");
+        const std::string weak = "The repository '" + name + "' provides only weak security information.";
+        if (!settings.allow_weak) {
+            fail(repo, weak);
+            add(UpdateMessage::Notice,
+                "Updating from such a repository can't be done securely, and is therefore disabled by default.");
+            add(UpdateMessage::Notice,
+                "See apt-secure(8) manpage for repository creation and user configuration details.");
+            return;
+        }
+        add(UpdateMessage::Warning, weak);
         add(UpdateMessage::Notice,
-            "Updating from such a repository can't be done securely, and is therefore disabled by default.");
+            "Data from such a repository can't be authenticated and is therefore potentially dangerous to use.");
         add(UpdateMessage::Notice, "See apt-secure(8) manpage for repository creation and user configuration details.");
-        return;
+        repo.unverified_signature = true;
+        // Not a hash at all: as apt, its indices are fetched as from a
+        // repository without a Release (bounded by the configured sizes).
+        repo.hashless = !any;
     }
     // An older Release than the stored one is what an out-of-sync mirror
     // serves: apt keeps the stored lists without a word (Valid-Until is what
@@ -188,7 +283,6 @@ void Updater::check_release(Repo& repo) {
             return;
         }
     }
-    ReleaseCheckSettings settings = release_check_settings(*repo.entry, config_, fresh.label);
     int64_t now = int64_t(std::time(nullptr));
     std::vector<CheckResult> checks;
     checks.push_back(check_valid_until(fresh, settings, name, now));
@@ -204,7 +298,9 @@ void Updater::check_release(Repo& repo) {
     std::vector<RequestedTarget> requested;
     for (const auto* t : repo.targets)
         requested.push_back({t->meta_key, t->option("Component"), t->option("Architecture"), t->optional});
-    for (auto& c : check_targets(fresh, requested, name)) checks.push_back(c);
+    // A Release without a single hash lists no file to miss.
+    if (!repo.hashless)
+        for (auto& c : check_targets(fresh, requested, name)) checks.push_back(c);
     for (const CheckResult& c : checks) {
         if (c.ok()) continue;
         if (c.error()) {

@@ -16,6 +16,7 @@
 #include "aptus/acquire/lists_store.hpp"
 #include "aptus/acquire/release_check.hpp"
 #include "aptus/acquire/update.hpp"
+#include "aptus/acquire/verify.hpp"
 #include "aptus/deb/release_file.hpp"
 #include "aptus/sources/index_targets.hpp"
 #include "aptus/sources/source_list.hpp"
@@ -57,6 +58,9 @@ UpdateMessage::Level level_of(CheckResult::Level l);
 // does not ask for binary-all at all.
 bool lacks_arch_all(std::string_view release_text);
 
+struct IndexPlan;
+struct IndexFetch;
+
 // One (URI, suite) and what happened to it so far.
 struct Repo {
     enum class Kind : uint8_t { InRelease, Release };
@@ -80,6 +84,11 @@ struct Repo {
     // an InRelease is stored under the Release name, a Release.gpg dropped
     // (as apt does).
     bool unverified_signature = false;
+    // The Release gives no hash at all and weak repositories are allowed:
+    // the repository is kept as an unauthenticated one
+    // (unverified_signature) and its indices fetched unannounced, as for
+    // no_release. (One with MD5/SHA1 only is fetched against those.)
+    bool hashless = false;
     // No Release at all, and the settings allow that (trusted=yes, or
     // insecure repositories allowed): the indices are fetched unannounced,
     // bounded by configured sizes only (plan_unannounced_index).
@@ -130,7 +139,9 @@ private:
     void use_stored(Repo& repo);
 
     // update_release_verify.cpp
+    std::vector<KeyFingerprint> stored_signers(const Repo& repo) const;
     void verify_inrelease(Repo& repo);
+    void reverify_stored_inrelease(Repo& repo);
     template <typename Verify>
     void verify_text(Repo& repo, const std::string& name, Verify verify, const std::string& raw);
     void verify_release(Repo& repo, const std::string& name, const std::string& text,
@@ -143,6 +154,7 @@ private:
 
     // update_indices.cpp
     void fetch_indices();
+    void trace_hashes(const Repo& repo, const IndexPlan& p, const IndexFetch& way);
 
     // update_commit.cpp
     void commit();

@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -32,6 +34,8 @@ public:
     explicit Scratch(const std::string& parent) : dir_("aptus-verify", parent) {}
 
     const std::string& dir() const { return dir_.path(); }
+    // A name no other key file in this directory has.
+    std::string key_name(std::string_view ext) { return "key" + std::to_string(keys_++) + std::string(ext); }
     std::string write(const std::string& name, std::string_view content) {
         std::string path = dir_.path() + "/" + name;
         int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
@@ -53,6 +57,7 @@ public:
 
 private:
     ScratchDirectory dir_;
+    unsigned keys_ = 0;
 };
 
 std::string absolute(const std::string& path) {
@@ -69,13 +74,11 @@ std::vector<std::string> prepare_keyrings(const std::vector<std::string>& keyrin
                                           const std::vector<std::string>& inline_keys, const Verifier& verifier,
                                           Scratch& scratch, std::vector<std::string>& warnings) {
     std::vector<std::string> out;
-    unsigned n = 0;
     auto add_armored = [&](std::string_view text, const std::string& origin) {
         if (verifier.kind == VerifierKind::Sqv) {
-            out.push_back(scratch.write("key" + std::to_string(n++) + ".asc", text));
+            out.push_back(scratch.write(scratch.key_name(".asc"), text));
         } else {
-            out.push_back(scratch.write("key" + std::to_string(n++) + ".gpg",
-                                        detail::dearmor(text, "PGP PUBLIC KEY BLOCK", origin)));
+            out.push_back(scratch.write(scratch.key_name(".gpg"), detail::dearmor(text, "PGP PUBLIC KEY BLOCK", origin)));
         }
     };
     for (const std::string& path : keyrings) {
@@ -92,7 +95,13 @@ std::vector<std::string> prepare_keyrings(const std::vector<std::string>& keyrin
         }
         switch (detail::keyring_format(path, content)) {
         case detail::KeyringFormat::Binary:
-            out.push_back(absolute(path));
+            // gpgv reads "name:rest" as a URL ("invalid key resource URL"
+            // for trusted.gpg.d/rex:expired.gpg): it gets the bytes just
+            // checked, under a plain name of ours.
+            if (verifier.kind == VerifierKind::Gpgv)
+                out.push_back(scratch.write(scratch.key_name(".gpg"), content));
+            else
+                out.push_back(absolute(path));
             break;
         case detail::KeyringFormat::Armored:
             try {
@@ -112,6 +121,40 @@ std::vector<std::string> prepare_keyrings(const std::vector<std::string>& keyrin
     return out;
 }
 
+// The verifier's command line and what it answered, on stderr. For sqv,
+// whose answer is the fingerprints of good signatures, apt's sqv method's
+// lines too: "Got GOODSIG <fpr>", or "NoPubKey: GOODSIG <fpr>" for one
+// Signed-By's fingerprints do not name.
+void trace_verifier(const std::vector<std::string>& argv, const SubprocessResult& r, bool sqv = false,
+                    const std::vector<KeyFingerprint>& fingerprints = {}) {
+    std::string text = "Preparing to exec: ";
+    for (const std::string& a : argv) text += " " + a;
+    text += "\n";
+    if (sqv && r.success()) {
+        for (size_t start = 0; start < r.out.size();) {
+            size_t end = r.out.find('\n', start);
+            if (end == std::string::npos) end = r.out.size();
+            std::string fp = std::string(trim(std::string_view(r.out).substr(start, end - start)));
+            start = end + 1;
+            if (fp.empty()) continue;
+            bool allowed = fingerprints.empty();
+            for (const KeyFingerprint& f : fingerprints) allowed = allowed || f.hex == fp;
+            text += (allowed ? "Got GOODSIG " : "NoPubKey: GOODSIG ") + fp + "\n";
+        }
+    }
+    for (const std::string* part : {&r.out, &r.err}) {
+        size_t start = 0;
+        while (start < part->size()) {
+            size_t end = part->find('\n', start);
+            if (end == std::string::npos) end = part->size();
+            text += "Got: " + part->substr(start, end - start) + "\n";
+            start = end + 1;
+        }
+    }
+    std::fflush(stdout);
+    std::fputs(text.c_str(), stderr);
+}
+
 detail::Outcome run_verifier(const Verifier& verifier, const std::vector<std::string>& keyrings,
                              const std::string& signature, const std::string& data,
                              const std::vector<KeyFingerprint>& fingerprints, Scratch& scratch) {
@@ -129,12 +172,49 @@ detail::Outcome run_verifier(const Verifier& verifier, const std::vector<std::st
         for (const auto& k : keyrings) argv.insert(argv.end(), {"--keyring", k});
         argv.insert(argv.end(), {signature, data});
         SubprocessResult r = run_subprocess(argv, options);
-        return detail::read_gpgv_status(r.out, r.signal ? -1 : r.exit_status, fingerprints);
+        if (verifier.debug) trace_verifier(argv, r);
+        return detail::read_gpgv_status(r.out, r.signal ? -1 : r.exit_status, fingerprints,
+                                        verifier.untrusted_digests, verifier.weak_digests);
+    }
+    // apt's sqv method: its crypto policy file, the first there is.
+    if (const char* own = std::getenv("APT_SEQUOIA_CRYPTO_POLICY"); own && *own) {
+        options.environment.push_back({"SEQUOIA_CRYPTO_POLICY", own});
+    } else {
+        for (const char* f : {"/etc/crypto-policies/back-ends/apt-sequoia.config",
+                              "/var/lib/crypto-config/profiles/current/apt-sequoia.config",
+                              "/etc/crypto-policies/back-ends/sequoia.config",
+                              "/var/lib/crypto-config/profiles/current/sequoia.config",
+                              "/usr/share/apt/default-sequoia.config"})
+            if (::access(f, R_OK) == 0) {
+                options.environment.push_back({"SEQUOIA_CRYPTO_POLICY", f});
+                break;
+            }
     }
     for (const auto& k : keyrings) argv.insert(argv.end(), {"--keyring", k});
     argv.insert(argv.end(), {signature, data});
     SubprocessResult r = run_subprocess(argv, options);
-    return detail::read_sqv_answer(r.out, r.err, r.signal ? -1 : r.exit_status, fingerprints, verifier.path);
+    if (verifier.debug) trace_verifier(argv, r, true, fingerprints);
+    detail::Outcome o =
+        detail::read_sqv_answer(r.out, r.err, r.signal ? -1 : r.exit_status, fingerprints, verifier.path);
+    if (o.ok) {
+        // As apt's sqv method: the same check under the policy of a year
+        // from now; a refusal then is a warning now. (An sqv without
+        // --policy-as-of, bookworm's 1.1, refuses the option by name:
+        // nothing is said then.)
+        char when[32];
+        const std::time_t later = std::time(nullptr) + 365L * 24 * 3600;
+        struct tm tm {};
+        ::gmtime_r(&later, &tm);
+        std::strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+        std::vector<std::string> ahead = argv;
+        ahead.insert(ahead.begin() + 1, {"--policy-as-of", when});
+        SubprocessResult later_r = run_subprocess(ahead, options);
+        if (verifier.debug) trace_verifier(ahead, later_r, true, fingerprints);
+        if (later_r.signal == 0 && later_r.exit_status == 1 &&
+            later_r.err.find("--policy-as-of") == std::string::npos)
+            o.warnings.push_back("Policy will reject signature within a year, see --audit for details");
+    }
+    return o;
 }
 
 Verified verify_files(const std::string& signature, const std::string& data, std::string text,
@@ -143,7 +223,8 @@ Verified verify_files(const std::string& signature, const std::string& data, std
     bool exact = std::any_of(anchors.fingerprints.begin(), anchors.fingerprints.end(),
                              [](const KeyFingerprint& f) { return f.exact; });
     if (exact && verifier.kind == VerifierKind::Sqv && !verifier.gpgv_path.empty())
-        verifier = {VerifierKind::Gpgv, verifier.gpgv_path, verifier.gpgv_path};
+        verifier = {VerifierKind::Gpgv, verifier.gpgv_path, verifier.gpgv_path, verifier.untrusted_digests,
+                    verifier.weak_digests, verifier.debug};
     Verified result;
     std::vector<std::string> keyrings =
         prepare_keyrings(anchors.keyrings, anchors.inline_keys, verifier, scratch, result.warnings);
@@ -183,6 +264,7 @@ Verified verify_files(const std::string& signature, const std::string& data, std
                           "OpenPGP signature verification failed: " + std::string(name) + ": " + outcome.detail);
     result.text = std::move(text);
     result.signers = std::move(outcome.signers);
+    for (std::string& w : outcome.warnings) result.warnings.push_back(std::move(w));
     return result;
 }
 
@@ -196,8 +278,39 @@ Verifier find_verifier(const config::Config& config) {
     std::string sqv = config.find_file("Dir::Bin::sqv", "/usr/bin/sqv");
     std::string gpgv = config.find_file("Dir::Bin::gpgv", "/usr/bin/gpgv");
     bool have_gpgv = !gpgv.empty() && ::access(gpgv.c_str(), X_OK) == 0;
-    if (!sqv.empty() && ::access(sqv.c_str(), X_OK) == 0) return {VerifierKind::Sqv, sqv, have_gpgv ? gpgv : ""};
-    if (have_gpgv) return {VerifierKind::Gpgv, gpgv, gpgv};
+    std::vector<std::string> untrusted, weak;
+    for (const char* d : {"MD5", "SHA1", "RIPE-MD/160", "SHA224", "SHA256", "SHA384", "SHA512"}) {
+        if (config.find_bool(std::string("APT::Hashes::") + d + "::Untrusted", false))
+            untrusted.push_back(d);
+        else if (config.find_bool(std::string("APT::Hashes::") + d + "::Weak", false))
+            weak.push_back(d);
+    }
+    const bool debug = config.find_bool("Debug::Acquire::gpgv", false) || config.find_bool("Debug::Acquire::sqv", false);
+    // APT::Key::GPGVCommand asks for a gpgv-style verifier by name (gpgv-sq,
+    // gpgv-g10code): apt then uses its gpgv method instead of sqv. Found in
+    // PATH (or given as a path), else gpgv itself when there is one.
+    if (std::string cmd = config.find("APT::Key::GPGVCommand"); !cmd.empty()) {
+        std::string path;
+        if (cmd.find('/') != std::string::npos) {
+            if (::access(cmd.c_str(), X_OK) == 0) path = cmd;
+        } else {
+            const char* env = std::getenv("PATH");
+            std::string dirs = env && *env ? env : "/usr/local/bin:/usr/bin:/bin";
+            for (size_t start = 0; start <= dirs.size() && path.empty();) {
+                size_t colon = dirs.find(':', start);
+                if (colon == std::string::npos) colon = dirs.size();
+                std::string dir = dirs.substr(start, colon - start);
+                if (!dir.empty() && dir.front() == '/' && ::access((dir + "/" + cmd).c_str(), X_OK) == 0)
+                    path = dir + "/" + cmd;
+                start = colon + 1;
+            }
+        }
+        if (path.empty() && have_gpgv) path = gpgv;
+        if (!path.empty()) return {VerifierKind::Gpgv, path, path, untrusted, weak, debug};
+    }
+    if (!sqv.empty() && ::access(sqv.c_str(), X_OK) == 0)
+        return {VerifierKind::Sqv, sqv, have_gpgv ? gpgv : "", untrusted, weak, debug};
+    if (have_gpgv) return {VerifierKind::Gpgv, gpgv, gpgv, untrusted, weak, debug};
     throw Error("No OpenPGP verifier found: neither sqv (" + sqv + ") nor gpgv (" + gpgv +
                 ") can be run; install the sqv package");
 }

@@ -35,19 +35,32 @@ std::string upper(std::string_view s) {
 
 // The digest algorithms of RFC 4880 9.4 that apt will not accept a
 // signature over: MD5 (1), SHA1 (2) and RIPEMD-160 (3).
-const char* untrusted_digest(std::string_view id) {
+// OpenPGP's digest algorithm ids (RFC 4880 9.4) by the names apt's gpgv
+// method uses for them.
+std::string digest_name(std::string_view id) {
     if (id == "1") return "MD5";
     if (id == "2") return "SHA1";
     if (id == "3") return "RIPE-MD/160";
-    return nullptr;
+    if (id == "8") return "SHA256";
+    if (id == "9") return "SHA384";
+    if (id == "10") return "SHA512";
+    if (id == "11") return "SHA224";
+    return "Invalid digest";
 }
 
+bool listed(const std::vector<std::string>& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// One line, as apt shows its gpgv method's answer ("...: The following
+// signatures couldn't be verified because the public key is not
+// available: NO_PUBKEY ..."): scripts grep the W: line for the key.
 void append_section(std::string& detail, std::string_view heading, const std::vector<std::string>& items) {
     if (items.empty()) return;
-    if (!detail.empty()) detail += '\n';
+    if (!detail.empty()) detail += ' ';
     detail += heading;
     for (const auto& i : items) {
-        detail += '\n';
+        detail += ' ';
         detail += i;
     }
 }
@@ -78,7 +91,16 @@ Outcome not_allowed(const std::vector<KeyFingerprint>& fps) {
 
 }  // namespace
 
-Outcome read_gpgv_status(std::string_view status, int exit_status, const std::vector<KeyFingerprint>& fingerprints) {
+Outcome read_gpgv_status(std::string_view status, int exit_status, const std::vector<KeyFingerprint>& fingerprints,
+                         const std::vector<std::string>& untrusted_digests, const std::vector<std::string>& weak_digests) {
+    // MD5, SHA1 and RIPE-MD/160 never count, whatever the configuration.
+    auto untrusted_digest = [&](std::string_view id) -> const char* {
+        static thread_local std::string name;
+        name = digest_name(id);
+        if (id == "1" || id == "2" || id == "3" || listed(untrusted_digests, name)) return name.c_str();
+        return nullptr;
+    };
+    std::vector<std::string> weak_warnings;
     struct Valid {
         std::string signing, primary, keyid;
     };
@@ -131,6 +153,8 @@ Outcome read_gpgv_status(std::string_view status, int exit_status, const std::ve
                 good_keyids.erase(std::remove(good_keyids.begin(), good_keyids.end(), v.keyid), good_keyids.end());
                 continue;
             }
+            if (const std::string d = digest_name(w[8]); listed(weak_digests, d))
+                weak_warnings.push_back("Signature by key " + v.signing + " uses weak algorithm (" + d + ")");
             valid.push_back(std::move(v));
         }
     }
@@ -165,6 +189,7 @@ Outcome read_gpgv_status(std::string_view status, int exit_status, const std::ve
     bool status_explained = exit_status == 0 || (exit_status == 2 && missing_key);
     if (!o.signers.empty() && bad.empty() && status_explained) {
         o.ok = true;
+        o.warnings = std::move(weak_warnings);
         return o;
     }
     append_section(o.detail, "The following signatures were invalid:", bad);

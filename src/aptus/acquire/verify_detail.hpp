@@ -43,10 +43,13 @@ struct Outcome {
     VerifyFailure failure = VerifyFailure::VerifierError;
     std::string detail;  // apt's lines: "The following signatures were invalid: ..."
     std::vector<std::string> signers;
+    std::vector<std::string> warnings;  // e.g. a signature over a weak digest
 };
 
-// gpgv's --status-fd lines and exit status, filtered by `fingerprints`.
-Outcome read_gpgv_status(std::string_view status, int exit_status, const std::vector<KeyFingerprint>& fingerprints);
+// gpgv's --status-fd lines and exit status, filtered by `fingerprints`;
+// `untrusted` and `weak` are digest names (Verifier::untrusted_digests).
+Outcome read_gpgv_status(std::string_view status, int exit_status, const std::vector<KeyFingerprint>& fingerprints,
+                         const std::vector<std::string>& untrusted = {}, const std::vector<std::string>& weak = {});
 
 // sqv's stdout (one primary fingerprint per good signature), stderr and exit
 // status, filtered by `fingerprints`. A failure's detail is APT 3.0's: "Sub-

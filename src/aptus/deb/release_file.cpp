@@ -157,6 +157,7 @@ ReleaseFile parse_release(std::string_view text, std::string_view name) {
         else if (iequals(k, "Version")) r.version = v;
         else if (iequals(k, "Date")) r.date = v;
         else if (iequals(k, "Valid-Until")) r.valid_until = v;
+        else if (iequals(k, "Signed-By")) r.signed_by = v;
         else if (iequals(k, "Release-Notes")) r.release_notes = v;
         else if (iequals(k, "NotAutomatic")) r.not_automatic = parse_bool(v);
         else if (iequals(k, "ButAutomaticUpgrades")) r.but_automatic_upgrades = parse_bool(v);

@@ -9,6 +9,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstdio>
@@ -145,12 +146,24 @@ int run_source(Context& ctx) {
     if (!::getcwd(cwd, sizeof cwd)) throw system_error("Unable to read the current directory", ".", errno);
     std::vector<acquire::ArchiveItem> items;
     uint64_t total = 0, to_get = 0;
+    // As apt: a file the Sources stanza vouches for with MD5/SHA1 only (or
+    // nothing) is not downloaded unless unauthenticated ones are allowed,
+    // and its package is not unpacked.
+    const bool allow_unauthenticated = config.find_bool("APT::Get::AllowUnauthenticated", false);
+    std::vector<const system::SourceChoice*> not_unpacked;
     for (const system::SourceChoice& c : chosen)
         for (const system::SourceFile& f : c.files) {
             total += f.size;
             const std::string path = std::string(cwd) + "/" + f.name;
             if (acquire::archive_matches(path, f.size, f.hash, f.hash_hex)) {
                 std::printf("Skipping already downloaded file '%s'\n", f.name.c_str());
+                continue;
+            }
+            const bool strong = f.hash == acquire::HashAlgo::Sha256 || f.hash == acquire::HashAlgo::Sha512;
+            if (!strong && !allow_unauthenticated) {
+                std::printf("Skipping download of file '%s' as requested hashsum is not available for authentication\n",
+                            f.name.c_str());
+                not_unpacked.push_back(&c);
                 continue;
             }
             to_get += f.size;
@@ -167,6 +180,7 @@ int run_source(Context& ctx) {
         return 0;
     }
     for (const system::SourceChoice& c : chosen) {
+        if (std::find(not_unpacked.begin(), not_unpacked.end(), &c) != not_unpacked.end()) continue;
         const std::string dir = system::unpack_directory(c);
         if (path_exists(std::string(cwd) + "/" + dir)) {
             std::printf("Skipping unpack of already unpacked source in %s\n", dir.c_str());

@@ -7,8 +7,11 @@
 // rebuilds the cache from the lists there are.
 #include "cli/commands/update_cmd.hpp"
 
-#include <cstdio>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <cstdio>
+#include <ctime>
 
 #include "aptus/acquire/update.hpp"
 #include "aptus/base/error.hpp"
@@ -69,6 +72,58 @@ void print_worker_request(const acquire::FetchRequest& r) {
     std::fflush(stdout);
     std::fprintf(stderr, " -> %s:%s\n", scheme.c_str(), escaped(message + "\n").c_str());
 }
+// The other half of apt's trace: the method's answer. Our fetcher speaks no
+// method protocol; this says in apt's words what it did: where the file
+// went, its size and time, a 304 as an IMS hit, a failure's message. For a
+// local compressed file whose uncompressed form lies beside it, apt's file
+// method names that form as Alt-Filename; so does this.
+void print_worker_done(const acquire::FetchRequest& r, const acquire::FetchResult& res) {
+    auto escaped = [](std::string_view text) {
+        std::string out;
+        for (char c : text) out += c == ' ' ? "%20" : c == '\n' ? "%0a" : c == '%' ? "%25" : std::string(1, c);
+        return out;
+    };
+    const std::string scheme = r.uri.substr(0, r.uri.find(':'));
+    std::string message;
+    if (res.status == acquire::FetchStatus::Failed) {
+        message = "400 URI Failure\nURI: " + r.uri + "\nMessage: " + res.error + "\n";
+    } else {
+        message = "201 URI Done\nURI: " + r.uri + "\nFilename: " + r.destination + "\n";
+        if (res.status == acquire::FetchStatus::Ok) message += "Size: " + std::to_string(res.bytes) + "\n";
+        if (res.last_modified) {
+            char when[64];
+            struct tm tm {};
+            const std::time_t t = *res.last_modified;
+            ::gmtime_r(&t, &tm);
+            std::strftime(when, sizeof when, "%a, %d %b %Y %H:%M:%S GMT", &tm);
+            message += std::string("Last-Modified: ") + when + "\n";
+        }
+        if (res.status == acquire::FetchStatus::NotModified) message += "IMS-Hit: true\n";
+        if (acquire::is_local_uri(r.uri)) {
+            const std::string path = acquire::local_path(r.uri);
+            for (std::string_view ext : {".gz", ".xz", ".bz2", ".lzma", ".zst", ".lz4"}) {
+                if (!path.ends_with(ext)) continue;
+                const std::string plain = path.substr(0, path.size() - ext.size());
+                struct stat st {};
+                if (::stat(plain.c_str(), &st) == 0 && S_ISREG(st.st_mode))
+                    message += "Alt-Filename: " + plain + "\nAlt-Size: " + std::to_string(st.st_size) + "\n";
+                break;
+            }
+        }
+    }
+    std::fflush(stdout);
+    std::fprintf(stderr, " <- %s:%s\n", scheme.c_str(), escaped(message + "\n").c_str());
+}
+// apt's Debug::pkgAcquire::Auth lines for a file that checked out.
+void print_auth(const std::string& what, const std::vector<std::string>& received,
+                const std::vector<std::string>& expected) {
+    std::string text = "201 URI Done: " + what + "\nReceivedHash:\n";
+    for (const auto& h : received) text += "\t- " + h + "\n";
+    text += "ExpectedHash:\n";
+    for (const auto& h : expected) text += "\t- " + h + "\n";
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s\n", text.c_str());
+}
 }  // namespace
 
 int run_update(Context& ctx) {
@@ -93,7 +148,11 @@ int run_update(Context& ctx) {
         acquire::UpdateObserver observer;
         observer.line = [&](const acquire::UpdateLine& l) { screen.line(l); };
         observer.progress = [&](const acquire::FetchEvent& ev) { screen.progress(ev); };
-        if (config.find_bool("Debug::pkgAcquire::Worker")) observer.request = print_worker_request;
+        if (config.find_bool("Debug::pkgAcquire::Worker")) {
+            observer.request = print_worker_request;
+            observer.done = print_worker_done;
+        }
+        if (config.find_bool("Debug::pkgAcquire::Auth")) observer.hashes = print_auth;
         try {
             result = acquire::update_lists(config, ctx.diags, observer);
         } catch (const Error& e) {

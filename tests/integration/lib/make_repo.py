@@ -17,6 +17,7 @@ usage: make_repo.py ROOT SUITE [options]
   --unsigned                    neither InRelease nor Release.gpg
   --sources NAME=VERSION,...    native source packages (dpkg-source -b) in main/source/Sources
   --source-field NAME:FIELD=VALUE  a field of NAME's source stanza (Build-Depends, ...); repeatable
+  --sources-md5-only            the Sources stanzas keep only Files (MD5), no Checksums-Sha* fields
   --spec FILE                   packages from a JSON file instead of --packages:
                                 [{"name", "version", "fields": {"Depends": ...},
                                   "scripts": {"postinst": "#!/bin/sh ..."},
@@ -59,6 +60,7 @@ ap.add_argument("--unsigned", action="store_true")
 ap.add_argument("--spec")
 ap.add_argument("--sources", default="")
 ap.add_argument("--source-field", action="append", default=[])
+ap.add_argument("--sources-md5-only", action="store_true")
 a = ap.parse_args()
 
 dist = os.path.join(a.root, "dists", a.suite)
@@ -193,6 +195,17 @@ if a.sources:
         build_source(pool, name, version)
     sources = subprocess.run(["apt-ftparchive", "sources", pool_rel], cwd=a.root, check=True,
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
+    if a.sources_md5_only:
+        kept, skipping = [], False
+        for line in sources.decode().split("\n"):
+            if line.startswith("Checksums-Sha"):
+                skipping = True
+                continue
+            if skipping and line.startswith(" "):
+                continue
+            skipping = False
+            kept.append(line)
+        sources = "\n".join(kept).encode()
     srcdir = os.path.join(dist, "main", "source")
     os.makedirs(srcdir, exist_ok=True)
     with open(os.path.join(srcdir, "Sources"), "wb") as f:

@@ -53,6 +53,31 @@ TEST(UpdatePlan, BestCompressionThenTheOthers) {
     EXPECT_EQ(ways[2].request.decompress, Compression::None);
 }
 
+// An index whose own (uncompressed) entry has MD5 only is skipped with
+// apt's warning even when a compressed form has SHA256; allow-weak takes it.
+TEST(UpdatePlan, WeakOnlyIndexSkippedUnlessAllowed) {
+    test::TempDir dir("plan");
+    config::Config c;
+    auto t = target(dir.path(), false, "no");
+    deb::ReleaseFile r = release(false);
+    r.sha256.erase(r.sha256.begin());  // main/binary-amd64/Packages: SHA256 gone
+    r.md5.push_back({"main/binary-amd64/Packages", 1000, std::string(32, 'e')});
+    PlanOutcome out = plan_index(t, r, nullptr, false, dir.path(), c, "http://h/debian s InRelease");
+    EXPECT_FALSE(out.plan);
+    EXPECT_EQ(out.warning, "Skipping acquire of configured file 'main/binary-amd64/Packages' as repository "
+                           "'http://h/debian s InRelease' provides only weak security information for it");
+    PlanOutcome allowed = plan_index(t, r, nullptr, false, dir.path(), c, "http://h/debian s InRelease", true);
+    ASSERT_TRUE(allowed.plan);
+    EXPECT_TRUE(allowed.warning.empty());
+    // Only MD5 everywhere: taken against MD5 when allowed, never silently otherwise.
+    deb::ReleaseFile md5_only;
+    md5_only.md5 = {{"main/binary-amd64/Packages", 1000, std::string(32, 'e')}};
+    EXPECT_FALSE(plan_index(t, md5_only, nullptr, false, dir.path(), c).plan);
+    PlanOutcome weak = plan_index(t, md5_only, nullptr, false, dir.path(), c, "x", true);
+    ASSERT_TRUE(weak.plan);
+    EXPECT_EQ(weak.plan->ways.at(0).request.hash, HashAlgo::Md5);
+}
+
 // As apt: where the Release offers by-hash, each compression is asked for
 // by its by-hash path only (no plain path after it).
 TEST(UpdatePlan, ByHashOnlyWhereOffered) {

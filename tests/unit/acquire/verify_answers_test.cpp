@@ -24,6 +24,23 @@ const std::string kMissing =
     "[GNUPG:] ERRSIG E8190DAB42E11442 1 10 00 1796301542 9 FF25E05E1B40AA73793B3D06E8190DAB42E11442\n"
     "[GNUPG:] NO_PUBKEY E8190DAB42E11442\n";
 
+// APT::Hashes::<digest>::Untrusted / ::Weak: an untrusted digest spoils the
+// signature, a weak one counts with apt's warning; MD5 is never taken.
+TEST(GpgvStatus, DigestPolicyFromConfiguration) {
+    Outcome plain = read_gpgv_status(good("10"), 0, {});
+    EXPECT_TRUE(plain.ok);
+    EXPECT_TRUE(plain.warnings.empty());
+    Outcome weak = read_gpgv_status(good("10"), 0, {}, {}, {"SHA512"});
+    EXPECT_TRUE(weak.ok);
+    ASSERT_EQ(weak.warnings.size(), 1u);
+    EXPECT_EQ(weak.warnings[0], "Signature by key " + kSigner + " uses weak algorithm (SHA512)");
+    Outcome untrusted = read_gpgv_status(good("10"), 0, {}, {"SHA512"}, {});
+    EXPECT_FALSE(untrusted.ok);
+    EXPECT_EQ(untrusted.failure, VerifyFailure::WeakDigest);
+    EXPECT_NE(untrusted.detail.find("untrusted digest algorithm: SHA512"), std::string::npos) << untrusted.detail;
+    EXPECT_FALSE(read_gpgv_status(good("1"), 0, {}, {}, {"MD5"}).ok);
+}
+
 TEST(GpgvStatus, AGoodSignatureNamesItsCertificate) {
     Outcome o = read_gpgv_status(good(), 0, {});
     EXPECT_TRUE(o.ok);
@@ -39,14 +56,14 @@ TEST(GpgvStatus, ExitTwoIsAcceptedOnlyForAMissingKeyBesideAGoodSignature) {
     o = read_gpgv_status(kMissing, 2, {});
     EXPECT_EQ(o.failure, VerifyFailure::NoPublicKey);
     EXPECT_EQ(o.detail,
-              "The following signatures couldn't be verified because the public key is not available:\n"
+              "The following signatures couldn't be verified because the public key is not available: "
               "NO_PUBKEY E8190DAB42E11442");
 }
 
 TEST(GpgvStatus, WeakDigestsAndBadSignatures) {
     Outcome o = read_gpgv_status(good("2"), 0, {});
     EXPECT_EQ(o.failure, VerifyFailure::WeakDigest);
-    EXPECT_EQ(o.detail, "The following signatures were invalid:\n" + kSigner + " (untrusted digest algorithm: SHA1)");
+    EXPECT_EQ(o.detail, "The following signatures were invalid: " + kSigner + " (untrusted digest algorithm: SHA1)");
     EXPECT_EQ(read_gpgv_status(good("3"), 0, {}).failure, VerifyFailure::WeakDigest);
     // One bad signature spoils a good one.
     o = read_gpgv_status(good() + "[GNUPG:] BADSIG 1111111111111111 Other\n", 1, {});

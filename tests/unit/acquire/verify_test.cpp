@@ -314,6 +314,10 @@ TEST_P(VerifyTest, TrustedPartsAndTheLegacyKeyring) {
     ASSERT_EQ(anchors.keyrings.size(), 1u);
     EXPECT_EQ(anchors.keyrings[0], parts + "/joe.asc");
     EXPECT_TRUE(anchors.legacy_keyring.empty());
+    // ':' passes apt's name rule too (APT's own tests use "rex:expired.gpg").
+    root.write("etc/apt/trusted.gpg.d/with:colon.gpg", gpg.export_key(joe));
+    EXPECT_EQ(trust_anchors(entry, c).keyrings.size(), 2u);
+    std::filesystem::remove(root.file("etc/apt/trusted.gpg.d/with:colon.gpg"));
 
     EXPECT_EQ(verify_clearsigned(gpg.clearsign(kRelease, {joe}), anchors, name, verifier).signers.at(0), joe);
     std::string by_marvin = gpg.clearsign(kRelease, {marvin});
