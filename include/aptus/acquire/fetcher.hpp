@@ -138,7 +138,7 @@ struct SandboxUser {
 // Where cdrom: sources are read (acquire/cdrom.hpp): Acquire::cdrom::mount,
 // and the shell commands of Acquire::cdrom::<mount>/::Mount and ::UMount.
 struct CdromOptions {
-    std::string mount_point = "/media/cdrom/";
+    std::string mount_point = "/media/cdrom/";  // ends in '/'
     std::string mount_command, umount_command;
 };
 

@@ -27,11 +27,6 @@ std::string file_uri(std::string_view path) {
     return out;
 }
 
-std::string with_slash(std::string dir) {
-    if (dir.empty() || dir.back() != '/') dir += '/';
-    return dir;
-}
-
 // A disc is there when it looks like one: what apt-cdrom reads (.disk/, dists/).
 bool disc_present(const std::string& mount_point) {
     return path_exists(mount_point + ".disk") || path_exists(mount_point + "dists");
@@ -50,7 +45,6 @@ bool is_cdrom_uri(std::string_view uri) { return uri.starts_with("cdrom:"); }
 
 CdromRequests::CdromRequests(const std::vector<FetchRequest>& requests, const CdromOptions& options)
     : options_(options), requests_(requests) {
-    options_.mount_point = with_slash(options_.mount_point);
     try {
         for (FetchRequest& r : requests_) {
             if (!is_cdrom_uri(r.uri)) continue;

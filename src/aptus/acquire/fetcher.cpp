@@ -722,13 +722,11 @@ FetchOptions fetch_options(const config::Config& config) {
         return t;
     };
     o.tls = tls("Acquire::https::", {});
+    // With its slash, as apt's Acquire::cdrom::<mount>/:: keys spell it.
     o.cdrom.mount_point = config.find("Acquire::cdrom::mount", o.cdrom.mount_point);
-    {
-        std::string mount = o.cdrom.mount_point;
-        if (mount.empty() || mount.back() != '/') mount += '/';
-        o.cdrom.mount_command = config.find("Acquire::cdrom::" + mount + "::Mount");
-        o.cdrom.umount_command = config.find("Acquire::cdrom::" + mount + "::UMount");
-    }
+    if (o.cdrom.mount_point.empty() || o.cdrom.mount_point.back() != '/') o.cdrom.mount_point += '/';
+    o.cdrom.mount_command = config.find("Acquire::cdrom::" + o.cdrom.mount_point + "::Mount");
+    o.cdrom.umount_command = config.find("Acquire::cdrom::" + o.cdrom.mount_point + "::UMount");
     if (::geteuid() == 0) {
         // apt's rule: as root, the downloads run as the sandbox user if it
         // exists; "" or "root" turns the sandbox off.

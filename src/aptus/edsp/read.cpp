@@ -88,7 +88,8 @@ struct Relations {
 struct RequestFields {
     unsigned line = 0;
     std::string install, remove;
-    bool upgrade = false, upgrade_all = false, dist_upgrade = false;
+    bool upgrade = false;      // "Upgrade: yes", EDSP before 0.5
+    bool upgrade_all = false;  // any of Upgrade, Upgrade-All, Dist-Upgrade
     std::optional<std::string> forbid_remove, forbid_new_install, strict_pinning, install_recommends,
         install_suggests;
     bool autoremove = false;
@@ -136,7 +137,7 @@ public:
         Request& r = sc_.request;
         for (auto w : split_words(req_.install)) r.install.push_back(request_package(u_, w, name_, req_.line));
         for (auto w : split_words(req_.remove)) r.remove.push_back(request_package(u_, w, name_, req_.line));
-        r.upgrade_all = req_.upgrade_all || req_.upgrade || req_.dist_upgrade;
+        r.upgrade_all = req_.upgrade_all;
         // EDSP before 0.5 said "Upgrade: yes" for apt-get upgrade (no removals, no
         // new packages); 0.5 writes the Forbid-* fields explicitly.
         r.forbid_remove = (req_.forbid_remove && yes(*req_.forbid_remove)) || (req_.upgrade && !req_.forbid_remove);
@@ -160,8 +161,8 @@ private:
         req_.install = std::string(st.value_or_empty("Install"));
         req_.remove = std::string(st.value_or_empty("Remove"));
         req_.upgrade = yes(st.value_or_empty("Upgrade"));
-        req_.upgrade_all = yes(st.value_or_empty("Upgrade-All"));
-        req_.dist_upgrade = yes(st.value_or_empty("Dist-Upgrade"));
+        req_.upgrade_all =
+            req_.upgrade || yes(st.value_or_empty("Upgrade-All")) || yes(st.value_or_empty("Dist-Upgrade"));
         req_.forbid_remove = field_text(st, "Forbid-Remove");
         req_.forbid_new_install = field_text(st, "Forbid-New-Install");
         req_.autoremove = yes(st.value_or_empty("Autoremove"));
