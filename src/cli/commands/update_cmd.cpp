@@ -14,6 +14,7 @@
 #include <ctime>
 
 #include "aptus/acquire/update.hpp"
+#include "aptus/base/compression.hpp"
 #include "aptus/base/error.hpp"
 #include "aptus/system/candidates.hpp"
 #include "aptus/system/system.hpp"
@@ -57,20 +58,22 @@ void print_error(const Error& e) {
     print_error_lines(e.what());
     for (const auto& more : e.followed_by()) print_error_lines(more);
 }
-// apt's Debug::pkgAcquire::Worker line for a request it sends a method:
-// the message with its spaces and line breaks escaped, on stderr. Scripts
-// (APT's tests among them) grep it to see what was asked for.
+// One line of apt's Debug::pkgAcquire::Worker trace, on stderr: the
+// arrow ("->" asked, "<-" answered), the URI's scheme and the message with
+// its spaces and line breaks escaped. Scripts (APT's tests among them) grep
+// it to see what was asked for and what came back.
+void print_worker_line(std::string_view arrow, const std::string& uri, const std::string& message) {
+    std::string escaped;
+    for (char c : message + "\n") escaped += c == ' ' ? "%20" : c == '\n' ? "%0a" : c == '%' ? "%25" : std::string(1, c);
+    const std::string scheme = uri.substr(0, uri.find(':'));
+    std::fflush(stdout);
+    std::fprintf(stderr, " %.*s %s:%s\n", int(arrow.size()), arrow.data(), scheme.c_str(), escaped.c_str());
+}
+// The request apt sends a method.
 void print_worker_request(const acquire::FetchRequest& r) {
-    auto escaped = [](std::string_view text) {
-        std::string out;
-        for (char c : text) out += c == ' ' ? "%20" : c == '\n' ? "%0a" : c == '%' ? "%25" : std::string(1, c);
-        return out;
-    };
-    const std::string scheme = r.uri.substr(0, r.uri.find(':'));
     std::string message = "600 URI Acquire\nURI: " + r.uri + "\nFilename: " + r.destination + "\n";
     if (r.expected_size) message += "Expected-Size: " + std::to_string(*r.expected_size) + "\n";
-    std::fflush(stdout);
-    std::fprintf(stderr, " -> %s:%s\n", scheme.c_str(), escaped(message + "\n").c_str());
+    print_worker_line("->", r.uri, message);
 }
 // The other half of apt's trace: the method's answer. Our fetcher speaks no
 // method protocol; this says in apt's words what it did: where the file
@@ -78,12 +81,6 @@ void print_worker_request(const acquire::FetchRequest& r) {
 // local compressed file whose uncompressed form lies beside it, apt's file
 // method names that form as Alt-Filename; so does this.
 void print_worker_done(const acquire::FetchRequest& r, const acquire::FetchResult& res) {
-    auto escaped = [](std::string_view text) {
-        std::string out;
-        for (char c : text) out += c == ' ' ? "%20" : c == '\n' ? "%0a" : c == '%' ? "%25" : std::string(1, c);
-        return out;
-    };
-    const std::string scheme = r.uri.substr(0, r.uri.find(':'));
     std::string message;
     if (res.status == acquire::FetchStatus::Failed) {
         message = "400 URI Failure\nURI: " + r.uri + "\nMessage: " + res.error + "\n";
@@ -101,18 +98,15 @@ void print_worker_done(const acquire::FetchRequest& r, const acquire::FetchResul
         if (res.status == acquire::FetchStatus::NotModified) message += "IMS-Hit: true\n";
         if (acquire::is_local_uri(r.uri)) {
             const std::string path = acquire::local_path(r.uri);
-            for (std::string_view ext : {".gz", ".xz", ".bz2", ".lzma", ".zst", ".lz4"}) {
-                if (!path.ends_with(ext)) continue;
-                const std::string plain = path.substr(0, path.size() - ext.size());
+            if (const Compression c = compression_from_path(path); c != Compression::None) {
+                const std::string plain = path.substr(0, path.size() - 1 - compression_extension(c).size());
                 struct stat st {};
                 if (::stat(plain.c_str(), &st) == 0 && S_ISREG(st.st_mode))
                     message += "Alt-Filename: " + plain + "\nAlt-Size: " + std::to_string(st.st_size) + "\n";
-                break;
             }
         }
     }
-    std::fflush(stdout);
-    std::fprintf(stderr, " <- %s:%s\n", scheme.c_str(), escaped(message + "\n").c_str());
+    print_worker_line("<-", r.uri, message);
 }
 // apt's Debug::pkgAcquire::Auth lines for a file that checked out.
 void print_auth(const std::string& what, const std::vector<std::string>& received,
