@@ -142,12 +142,6 @@ struct BuildState {
     uint32_t package(uint32_t name_index, StringId arch);
     // The package, or kNone; creates nothing.
     uint32_t find_package(StringId name, StringId arch) const;
-    // The version of `pkg` whose version string is `version`, or kNone.
-    uint32_t find_version(uint32_t pkg, StringId version) const {
-        for (uint32_t v = packages[pkg].first_version; v != kNone; v = next_version[v])
-            if (versions[v].version == version) return v;
-        return kNone;
-    }
 
     void warn(std::string message) { diagnostics.push_back({Level::Warning, std::move(message)}); }
 };
